@@ -1,0 +1,5 @@
+import sys
+
+from lf.cli import main
+
+sys.exit(main())

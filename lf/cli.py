@@ -1,0 +1,76 @@
+"""``python -m lf``: check, bench, fuzz, simulate, replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def _check(args: argparse.Namespace) -> int:
+    from lf.tools.check import run
+
+    return run()
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from lf.tools.bench import print_report, run
+
+    print_report(run(args.games))
+    return 0
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    from lf.tools import fuzz
+
+    start = time.perf_counter()
+    report = fuzz.FuzzReport()
+    step = max(1, args.games // 20)
+    for first in range(0, args.games, step):
+        n = min(step, args.games - first)
+        fuzz.run(n, seed=args.seed + first, deep=not args.fast, report=report)
+        print(f"  {report.games}/{args.games} games, {report.steps} steps checked", flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"fuzz: {report.games} games, {report.steps} steps, no failure ({elapsed:.1f} s); "
+          f"wars won {report.won}/{report.games}")
+    for how, n in report.outcomes.most_common():
+        print(f"  {n:5d}  {how}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from lf.tools.simulate import main
+
+    return main(args)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m lf", description="lf: Land and Freedom, digital edition")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("check", help="load and validate all content; print counts").set_defaults(fn=_check)
+    b = sub.add_parser("bench", help="engine speed figures")
+    b.add_argument("--games", type=int, default=200)
+    b.set_defaults(fn=_bench)
+    f = sub.add_parser("fuzz", help="random games with every invariant checked after every step")
+    f.add_argument("--games", type=int, default=1000)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--fast", action="store_true", help="skip the per-step JSON round-trip and view checks")
+    f.set_defaults(fn=_fuzz)
+    s = sub.add_parser("simulate", help="balance simulator: Non-player games and figures")
+    s.add_argument("--games", type=int, default=2000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seats", default="all_np", help="all_np, or e.g. anarchists=random,communists=np,moderates=np")
+    s.add_argument("--json", dest="json_file", default=None)
+    s.add_argument("--plot", dest="plot_dir", default=None)
+    s.add_argument("--quiet", action="store_true")
+    s.set_defaults(fn=_simulate)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

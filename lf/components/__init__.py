@@ -1,0 +1,1 @@
+"""Reusable NiceGUI widgets (card, front, track, hand, tableau, log, ...)."""

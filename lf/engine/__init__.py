@@ -1,0 +1,41 @@
+"""lf's rules engine: pure, deterministic, independent of the UI and the database.
+
+The contract (DESIGN.md) is in ``game`` (new_game, decisions, apply, undo,
+replay, JSON) and ``view``; Non-player seats are driven by ``npc``.
+"""
+
+from .actions import Action, Decision, IllegalAction
+from .game import (
+    apply,
+    can_undo,
+    decision,
+    decisions,
+    from_json,
+    legal_actions,
+    new_game,
+    pending_factions,
+    replay,
+    to_json,
+    undo,
+)
+from .state import GameState
+from .view import view
+
+__all__ = [
+    "Action",
+    "Decision",
+    "GameState",
+    "IllegalAction",
+    "apply",
+    "can_undo",
+    "decision",
+    "decisions",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "pending_factions",
+    "replay",
+    "to_json",
+    "undo",
+    "view",
+]

@@ -1,0 +1,99 @@
+"""Actions: what a faction sends to the engine, and what the engine offers.
+
+An action is a small immutable value (kind, arg, n) with a stable text key, so
+legal actions can be listed, sorted, compared and sent over the wire as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal ones; the state is left unchanged."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    kind: str
+    arg: str = ""
+    n: int = 0
+
+    @property
+    def key(self) -> str:
+        if self.n:
+            return f"{self.kind}:{self.arg}:{self.n:+d}"
+        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.arg:
+            out["arg"] = self.arg
+        if self.n:
+            out["n"] = self.n
+        return out
+
+    @classmethod
+    def parse(cls, data: Any) -> Action:
+        """Accept an Action, a JSON dict or a text key; raise IllegalAction on anything malformed."""
+        if isinstance(data, Action):
+            return data
+        if isinstance(data, dict):
+            kind, arg, n = data.get("kind"), data.get("arg", ""), data.get("n", 0)
+            if not isinstance(kind, str) or not isinstance(arg, str) or type(n) is not int:
+                raise IllegalAction(f"malformed action {data!r}: need kind (text), arg (text), n (integer)")
+            extra = set(data) - {"kind", "arg", "n"}
+            if extra:
+                raise IllegalAction(f"malformed action {data!r}: unknown fields {sorted(extra)}")
+            return cls(kind, arg, n)
+        if isinstance(data, str):
+            parts = data.split(":")
+            if len(parts) == 3:
+                try:
+                    return cls(parts[0], parts[1], int(parts[2]))
+                except ValueError:
+                    pass
+            elif len(parts) <= 2:
+                return cls(parts[0], parts[1] if len(parts) == 2 else "")
+        raise IllegalAction(f"malformed action {data!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A legal action with its label in plain words."""
+
+    action: Action
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unavailable:
+    """An option that exists but is not legal now, and why (shown inline by the pages)."""
+
+    action: Action
+    label: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide what: the prompt and the complete list of legal actions."""
+
+    faction: str
+    kind: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    unavailable: tuple[Unavailable, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "faction": self.faction,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "choices": [{"action": c.action.to_json(), "key": c.action.key, "label": c.label} for c in self.choices],
+            "unavailable": [
+                {"action": u.action.to_json(), "key": u.action.key, "label": u.label, "reason": u.reason}
+                for u in self.unavailable
+            ],
+        }

@@ -1,0 +1,302 @@
+"""Each kind of pending decision: its prompt, its complete legal actions, and its resolution.
+
+The pages and the Non-player policies only ever see what ``decision`` lists;
+``resolve`` is only called with one of those actions (game.apply checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action, Choice, Decision, Unavailable
+from .bid import MAX_BID_CARDS
+from .cards import card_name, draw
+from .constants import BONUSES, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
+from .effects import blank_options, remove_blank, set_bonus
+from .fronts import add_strength
+from .hero import spend
+from .machine import content, log, push
+from .play import morale_choices, play_choices, resolve_morale, resolve_play
+from .queries import owns
+from .state import GameState
+from .tracks import blocked_reason, move
+from .year_end import keep_limits
+
+Pending = dict[str, Any]
+Builder = Callable[[GameState, Pending], Decision]
+Resolver = Callable[[GameState, Pending, Action], None]
+BUILD: dict[str, Builder] = {}
+RESOLVE: dict[str, Resolver] = {}
+
+
+def kind(name: str, build: Builder, resolve: Resolver) -> None:
+    BUILD[name] = build
+    RESOLVE[name] = resolve
+
+
+# -- choose a card in secret -------------------------------------------------------------
+
+def _choose(state: GameState, p: Pending) -> Decision:
+    f = p["faction"]
+    hand = state.factions[f].hand
+    if not hand:
+        return Decision(f, "choose", "You have no card in hand: pass this turn",
+                        (Choice(Action("choose"), "Pass (no card to play)"),))
+    choices = tuple(Choice(Action("choose", c), f"Choose {card_name(c)}") for c in hand)
+    return Decision(f, "choose", "Choose in secret the card you will play this turn", choices)
+
+
+def _choose_do(state: GameState, p: Pending, a: Action) -> None:
+    f = p["faction"]
+    state.factions[f].chosen = a.arg
+    log(state, f"{faction_label(f)} have chosen their card.", faction=f,
+        private=f"You choose {card_name(a.arg)}." if a.arg else "You pass.")
+
+
+kind("choose", _choose, _choose_do)
+
+
+# -- the Final Bid -----------------------------------------------------------------------
+
+def _bid(state: GameState, p: Pending) -> Decision:
+    f = p["faction"]
+    fa = state.factions[f]
+    total = sum(content().player_cards[c].strength for c in fa.bid)
+    choices = [Choice(Action("bid_done"), f"Confirm your bid ({len(fa.bid)} card{'s' * (len(fa.bid) != 1)}, "
+                                          f"{total} AP)")]
+    no = []
+    for c in fa.hand:
+        a = Action("bid", c)
+        label = f"Bid {card_name(c)} ({content().player_cards[c].strength} AP)"
+        if len(fa.bid) < MAX_BID_CARDS:
+            choices.append(Choice(a, label))
+        else:
+            no.append(Unavailable(a, label, "you already bid 3 cards, the most allowed"))
+    choices += [Choice(Action("unbid", c), f"Take back {card_name(c)}") for c in fa.bid]
+    return Decision(f, "bid", f"Final Bid for Glory: bid up to 3 cards in secret (now {total} AP)", tuple(choices),
+                    tuple(no))
+
+
+def _bid_do(state: GameState, p: Pending, a: Action) -> None:
+    f = p["faction"]
+    fa = state.factions[f]
+    if a.kind == "bid":
+        fa.hand.remove(a.arg)
+        fa.bid.append(a.arg)
+    elif a.kind == "unbid":
+        fa.bid.remove(a.arg)
+        fa.hand.append(a.arg)
+    else:
+        fa.bid_done = True
+        log(state, f"{faction_label(f)} have made their bid.", faction=f)
+        return
+    state.pending.append(p)
+
+
+kind("bid", _bid, _bid_do)
+
+
+# -- cards kept at the End of the Year ---------------------------------------------------
+
+def _keep(state: GameState, p: Pending) -> Decision:
+    f = p["faction"]
+    fa = state.factions[f]
+    hand_max, table_max = keep_limits(state, f)
+    kept_hand = [c for c in fa.keep if c in fa.hand]
+    kept_table = [c for c in fa.keep if c in fa.tableau]
+    choices = [Choice(Action("keep_done"), "Done: discard the rest")]
+    no = []
+    for where, cards, kept, most in (("hand", fa.hand, kept_hand, hand_max), ("tableau", fa.tableau, kept_table, table_max)):
+        for c in cards:
+            if c in kept:
+                choices.append(Choice(Action("unkeep", c), f"Stop keeping {card_name(c)} ({where})"))
+                continue
+            a, label = Action("keep", c), f"Keep {card_name(c)} in your {where}"
+            if len(kept) < most:
+                choices.append(Choice(a, label))
+            else:
+                no.append(Unavailable(a, label, f"you may keep only {most} card{'s' * (most != 1)} in your {where}"))
+    prompt = (f"End of Year {state.year}: keep up to {hand_max} card{'s' * (hand_max != 1)} in hand and "
+              f"{table_max} in your tableau")
+    return Decision(f, "keep", prompt, tuple(choices), tuple(no))
+
+
+def _keep_do(state: GameState, p: Pending, a: Action) -> None:
+    f = p["faction"]
+    fa = state.factions[f]
+    if a.kind == "keep":
+        fa.keep.append(a.arg)
+    elif a.kind == "unkeep":
+        fa.keep.remove(a.arg)
+    else:
+        fa.keep_done = True
+        log(state, f"{faction_label(f)} keep {len(fa.keep)} card{'s' * (len(fa.keep) != 1)}.", faction=f,
+            private=f"You keep {', '.join(card_name(c) for c in fa.keep) or 'nothing'}.")
+        return
+    state.pending.append(p)
+
+
+kind("keep", _keep, _keep_do)
+
+
+# -- a player's turn: play the card, spend Hero points -----------------------------------
+
+def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavailable]]:
+    """Hero point spending (rulebook pg. 7) and the Hero-point medallions, allowed any time in a turn."""
+    fa = state.factions[f]
+    hp = fa.hero
+    ok: list[Choice] = []
+    no: list[Unavailable] = []
+
+    def offer(a: Action, label: str, cost: int, reason: str | None = None) -> None:
+        if reason is None and hp < cost:
+            reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
+        (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+
+    offer(Action("hp_draw"), "Draw a card (1 Hero point)", 1)
+    for b in BONUSES:
+        offer(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)", 2,
+              f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
+    for t in TRACKS:
+        price = TRACK_HP_PRICE[t]
+        for d in (1, -1):
+            offer(Action("hp_track", t, d), f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({price} Hero points)",
+                  price, blocked_reason(state, t, d))
+    if owns(state, f, "volunteers"):
+        for front in FRONTS:
+            offer(Action("volunteers", front), f"Volunteers: +1 Strength to the {front_label(front)} (1 Hero point)", 1,
+                  None if state.fronts[front].status == "open" else f"the {front_label(front)} is decided")
+    if owns(state, f, "intelligence"):
+        used = "intelligence" in fa.used
+        for b in blank_options(state):
+            t, space = b.split(":")
+            offer(Action("intelligence", b), f"Intelligence: remove the Blank marker on {track_label(t)} {space} "
+                                            "(1 Hero point)", 1, "Intelligence was already used this turn" if used else None)
+    return ok, no
+
+
+def _turn(state: GameState, p: Pending) -> Decision:
+    f, phase, card = p["faction"], p["phase"], p.get("card", "")
+    ok: list[Choice] = []
+    no: list[Unavailable] = []
+    if phase == "main":
+        ok, no = play_choices(state, card)
+        prompt = f"Your turn: play {card_name(card)} for its Event or for its Action Points"
+    else:
+        ok = [Choice(Action("end_turn"), "End your turn")]
+        prompt = "Your turn: spend Hero points if you wish, then end your turn"
+    s_ok, s_no = spend_choices(state, f)
+    return Decision(f, "turn", prompt, tuple(ok + s_ok), tuple(no + s_no))
+
+
+def _turn_do(state: GameState, p: Pending, a: Action) -> None:
+    f, phase, card = p["faction"], p["phase"], p.get("card", "")
+    if a.kind == "end_turn":
+        push(state, {"s": "turn_done", "f": f})
+        return
+    if a.kind in ("event", "ap_front", "ap_track", "ap_bonus"):
+        state.stack.append({"s": "turn_menu", "f": f, "phase": "after", "card": card})
+        resolve_play(state, f, a, card)
+        return
+    state.stack.append({"s": "turn_menu", "f": f, "phase": phase, "card": card})
+    resolve_spend(state, f, a)
+
+
+def resolve_spend(state: GameState, f: str, a: Action) -> None:
+    fa = state.factions[f]
+    if a.kind == "hp_draw":
+        spend(state, f, 1)
+        draw(state, f, 1, "bought with a Hero point")
+    elif a.kind == "hp_bonus":
+        spend(state, f, 2)
+        log(state, f"{faction_label(f)} spend 2 Hero points.", faction=f)
+        set_bonus(state, a.arg, True)
+    elif a.kind == "hp_track":
+        price = TRACK_HP_PRICE[a.arg]
+        spend(state, f, price)
+        log(state, f"{faction_label(f)} spend {price} Hero points to move {track_label(a.arg)}.", f"track:{a.arg}",
+            faction=f)
+        push(state, move(a.arg, a.n, 1, f))
+    elif a.kind == "volunteers":
+        spend(state, f, 1)
+        log(state, f"{faction_label(f)} spend 1 Hero point on Volunteers.", faction=f)
+        add_strength(state, a.arg, 1, f, "Volunteers")
+    elif a.kind == "intelligence":
+        spend(state, f, 1)
+        fa.used.append("intelligence")
+        remove_blank(state, a.arg, f)
+    else:
+        raise AssertionError(f"unhandled spend {a}")
+
+
+kind("turn", _turn, _turn_do)
+
+
+# -- playing another card ----------------------------------------------------------------
+
+def _play(state: GameState, p: Pending) -> Decision:
+    ok, no = play_choices(state, p["card"])
+    return Decision(p["faction"], "play", f"Play {card_name(p['card'])} for its Event or its Action Points",
+                    tuple(ok), tuple(no))
+
+
+def _play_do(state: GameState, p: Pending, a: Action) -> None:
+    resolve_play(state, p["faction"], a, p["card"])
+
+
+kind("play", _play, _play_do)
+
+
+# -- the Morale Bonus --------------------------------------------------------------------
+
+def _morale(state: GameState, p: Pending) -> Decision:
+    return Decision(p["faction"], "morale", "Morale Bonus: choose one icon of your card to multiply by your tableau",
+                    tuple(morale_choices(state, p["faction"], p["card"])))
+
+
+def _morale_do(state: GameState, p: Pending, a: Action) -> None:
+    resolve_morale(state, p["faction"], a)
+
+
+kind("morale", _morale, _morale_do)
+
+
+# -- a choice among options: a Front, a track, a faction, a card, a medallion ------------
+
+def option_label(what: str, option: str) -> str:
+    if what == "front":
+        return front_label(option)
+    if what == "track":
+        return track_label(option)
+    if what == "faction":
+        return faction_label(option)
+    if what == "card":
+        return card_name(option)
+    if what == "medallion":
+        m = content().medallion(option)
+        return f"{m.name}: {m.text}"
+    if what == "blank":
+        t, space = option.split(":")
+        return f"{track_label(t)} {space}"
+    if what == "bonus":
+        return f"{option.capitalize()} Bonus"
+    return option.capitalize()
+
+
+def _pick(state: GameState, p: Pending) -> Decision:
+    what = p["what"]
+    return Decision(p["faction"], "pick", p["prompt"],
+                    tuple(Choice(Action(what, o), option_label(what, o)) for o in p["options"]))
+
+
+def _pick_do(state: GameState, p: Pending, a: Action) -> None:
+    push(state, {**p["cont"], p["fill"]: a.arg})
+
+
+kind("pick", _pick, _pick_do)
+
+
+def build(state: GameState, p: Pending) -> Decision:
+    return BUILD[p["kind"]](state, p)
+

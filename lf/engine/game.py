@@ -1,0 +1,127 @@
+"""The engine's public contract (DESIGN.md): new game, decisions, apply, undo, replay, JSON.
+
+Everything else in ``lf`` talks to the rules through these functions and
+``view``. The state is mutated in place by ``apply`` only after the action was
+found among the legal ones, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import bid, effects, fronts, medallions, nonplayer, outcome, play, tracks, turn, year_end  # noqa: F401  (register steps)
+from .actions import Action, Decision, IllegalAction
+from .constants import FACTIONS, faction_label
+from .decisions import BUILD, RESOLVE
+from .machine import log, run
+from .setup import setup
+from .state import GameState
+
+ENGINE_VERSION = "1"
+
+
+def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
+    """A new game, advanced to the first decision (the first Fascist Event is already revealed)."""
+    state = setup(seed, seats, options)
+    run(state)
+    return state
+
+
+def pending_factions(state: GameState) -> list[str]:
+    """The factions that must decide now (several during simultaneous choices)."""
+    return [p["faction"] for p in state.pending]
+
+
+def _pending_for(state: GameState, faction: str) -> dict[str, Any] | None:
+    for p in state.pending:
+        if p["faction"] == faction:
+            return p
+    return None
+
+
+def decisions(state: GameState, faction: str | None = None) -> list[Decision]:
+    """Every pending decision with its prompt and complete legal actions (of one faction, or all)."""
+    return [BUILD[p["kind"]](state, p) for p in state.pending if faction in (None, p["faction"])]
+
+
+def decision(state: GameState, faction: str) -> Decision | None:
+    p = _pending_for(state, faction)
+    return BUILD[p["kind"]](state, p) if p else None
+
+
+def legal_actions(state: GameState, faction: str) -> list[Action]:
+    d = decision(state, faction)
+    return sorted(c.action for c in d.choices) if d else []
+
+
+def waiting_message(state: GameState, faction: str) -> str:
+    if state.result is not None:
+        return "the game is over"
+    others = [faction_label(f) for f in pending_factions(state) if f != faction]
+    return f"waiting for {' and '.join(others)}" if others else "nothing is pending"
+
+
+def apply(state: GameState, faction: str, action: Action | dict | str, note: str | None = None) -> GameState:
+    """Apply a legal action for ``faction``; raise IllegalAction (state unchanged) otherwise.
+
+    ``note`` says why the move was made (a Non-player's rule); it is logged and kept in the action log.
+    """
+    if faction not in FACTIONS:
+        raise IllegalAction(f"unknown faction {faction!r}; factions are {', '.join(FACTIONS)}")
+    act = Action.parse(action)
+    p = _pending_for(state, faction)
+    if p is None:
+        raise IllegalAction(f"it is not the {faction_label(faction)}' decision now ({waiting_message(state, faction)})")
+    d = BUILD[p["kind"]](state, p)
+    if not any(c.action == act for c in d.choices):
+        reason = next((u.reason for u in d.unavailable if u.action == act), None)
+        why = f": {reason}" if reason else f"; the legal actions are {', '.join(c.action.key for c in d.choices)}"
+        raise IllegalAction(f"{act.key} is not legal for the {faction_label(faction)} now{why}")
+    entry = {"faction": faction, "action": act.to_json()}
+    if note:
+        entry["note"] = note
+        log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind="nonplayer")
+    state.actions.append(entry)
+    state.pending.remove(p)
+    RESOLVE[p["kind"]](state, p, act)
+    run(state)
+    return state
+
+
+def replay(seed: int, seats: dict[str, str] | None, options: dict[str, Any] | None,
+           actions: list[dict[str, Any]]) -> GameState:
+    """Rebuild a game from its seed and action log; raises IllegalAction at the first bad entry."""
+    state = new_game(seed, seats, options)
+    for i, entry in enumerate(actions):
+        try:
+            apply(state, entry["faction"], entry["action"], entry.get("note"))
+        except (IllegalAction, KeyError, TypeError) as exc:
+            raise IllegalAction(f"action #{i + 1} ({entry!r}) does not replay: {exc}") from exc
+    return state
+
+
+def seats_of(state: GameState) -> dict[str, str]:
+    return {f: state.factions[f].seat for f in FACTIONS}
+
+
+def can_undo(state: GameState, faction: str) -> bool:
+    """Only the acting faction's own last step, and never across a draw, a reveal or a Fascist card."""
+    if state.result is not None or not state.actions:
+        return False
+    return state.actions[-1]["faction"] == faction and len(state.actions) - 1 >= state.undo_floor
+
+
+def undo(state: GameState, faction: str) -> GameState:
+    """A new state without the faction's last action (rebuilt by replay, so it is exact)."""
+    if not can_undo(state, faction):
+        raise IllegalAction(f"the {faction_label(faction)} have nothing they can undo now "
+                            "(only your own last step, and not across a draw, a reveal or a Fascist card)")
+    return replay(state.seed, seats_of(state), state.options, state.actions[:-1])
+
+
+def to_json(state: GameState) -> str:
+    return state.model_dump_json()
+
+
+def from_json(text: str | bytes) -> GameState:
+    return GameState.model_validate_json(text)

@@ -1,0 +1,105 @@
+"""The resumable interpreter: a stack of steps and a list of pending decisions.
+
+Everything the game does is a step (a small JSON dict naming a handler), from
+"reveal the Fascist card" down to "move Liberty one space". A step that needs a
+choice records a pending decision and stops; the action that answers it pushes
+the continuation. Because steps and decisions are plain data in the state, a
+game can be saved mid-Event and resumed, and replay is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .content import Content, load_content
+from .state import GameState
+
+Step = dict[str, Any]
+StepHandler = Callable[[GameState, Step], None]
+
+STEPS: dict[str, StepHandler] = {}
+
+
+def step(name: str) -> Callable[[StepHandler], StepHandler]:
+    """Register a step handler under its name."""
+
+    def register(fn: StepHandler) -> StepHandler:
+        if name in STEPS:
+            raise RuntimeError(f"step {name!r} registered twice")
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def content() -> Content:
+    return load_content()
+
+
+def push(state: GameState, *steps: Step) -> None:
+    """Schedule steps so that they run in the order given, before anything already scheduled."""
+    state.stack.extend(reversed(steps))
+
+
+def ask(state: GameState, faction: str, kind: str, **data: Any) -> None:
+    """Record a pending decision; the run loop stops until it is answered."""
+    state.pending.append({"faction": faction, "kind": kind, **data})
+
+
+def run(state: GameState) -> None:
+    """Run steps until a decision is pending or the game is over."""
+    while state.stack and not state.pending and state.result is None:
+        current = state.stack.pop()
+        STEPS[current["s"]](state, current)
+
+
+def log(
+    state: GameState,
+    text: str,
+    *refs: str,
+    faction: str | None = None,
+    private: str | None = None,
+    kind: str = "event",
+) -> None:
+    """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only."""
+    entry: dict[str, Any] = {
+        "i": len(state.log),
+        "year": state.year,
+        "turn": state.turn,
+        "kind": kind,
+        "faction": faction,
+        "text": text,
+        "refs": list(refs),
+    }
+    if private is not None:
+        entry["private"] = private
+    state.log.append(entry)
+
+
+def barrier(state: GameState) -> None:
+    """Hidden information was revealed or randomness used: nothing before this can be undone."""
+    state.undo_floor = len(state.actions)
+
+
+def pick(
+    state: GameState,
+    faction: str,
+    what: str,
+    options: list[str],
+    prompt: str,
+    cont: Step,
+    fill: str,
+    purpose: str = "",
+) -> None:
+    """Ask ``faction`` to pick one of ``options``; the answer is written into ``cont[fill]``.
+
+    A "choice" with a single option is no choice: the continuation runs at once.
+    ``purpose`` tells Non-player policies and the pages why the question is asked.
+    """
+    if not options:
+        return
+    if len(options) == 1:
+        push(state, {**cont, fill: options[0]})
+        return
+    ask(state, faction, "pick", what=what, options=list(options), prompt=prompt, cont=cont, fill=fill, purpose=purpose)

@@ -1,0 +1,118 @@
+"""Appendix 3: the turn of a Non-player faction, as steps and decisions.
+
+The rules decide *what* a Non-player may do (top card for its Event, the Front
+bonus, its medallions, Hero point spending); its *choices* are pending
+decisions like a human's, answered by the policy in ``lf.engine.npc``.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Choice, Decision
+from .cards import card_name, top_card
+from .constants import BONUSES, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
+from .decisions import kind
+from .fronts import add_strength, strength
+from .hero import spend
+from .machine import Step, ask, log, push, step
+from .play import event_lines
+from .queries import owns
+from .state import GameState
+from .tracks import blocked_reason, fx, move
+
+
+def _play_top_event(state: GameState, f: str, then: list[Step]) -> None:
+    card = top_card(state, f)
+    if card is None:
+        log(state, f"{faction_label(f)} (Non-player) have no card left to play.", faction=f)
+        push(state, *then)
+        return
+    state.factions[f].playing.append(card)
+    log(state, f"{faction_label(f)} (Non-player) play the top card of their deck, {card_name(card)}, for its Event "
+        "(rule 2a).", f"card:{card}", faction=f, kind="play")
+    push(state, *[fx(e, f, card_name(card)) for e in event_lines(card)], {"s": "trash", "f": f, "card": card}, *then)
+
+
+@step("np_turn")
+def _np_turn(state: GameState, s: Step) -> None:
+    """Rule 2: a. the Event, b. the Front bonus, c. medallions and d. Hero points (the np decision)."""
+    f = s["f"]
+    bonus = strength("choice", 1, f, "Non-player Front bonus (rule 2b)")
+    _play_top_event(state, f, [bonus, {"s": "np_menu", "f": f}])
+
+
+@step("np_extra")
+def _np_extra(state: GameState, s: Step) -> None:
+    """Rule 2: an extra card played by a Non-player only does its Event."""
+    _play_top_event(state, s["f"], [])
+
+
+@step("np_menu")
+def _np_menu(state: GameState, s: Step) -> None:
+    ask(state, s["f"], "np_turn")
+
+
+def contributed_fronts(state: GameState, f: str) -> list[str]:
+    return [front for front in FRONTS if f in state.fronts[front].tokens and state.fronts[front].status == "open"]
+
+
+def np_choices(state: GameState, f: str) -> list[Choice]:
+    fa = state.factions[f]
+    hp = fa.hero
+    out = [Choice(Action("end_turn"), "End the Non-player's turn")]
+    if owns(state, f, "organization") and "organization" not in fa.used and hp >= 1:
+        for t in TRACKS:
+            for d in (1, -1):
+                if blocked_reason(state, t, d) is None:
+                    out.append(Choice(Action("np_organization", t, d),
+                                      f"Organization: 1 Hero point, {track_label(t)} {'up' if d > 0 else 'down'} one step"))
+    if owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
+        for front in FRONTS:
+            if state.fronts[front].status == "open":
+                out.append(Choice(Action("volunteers", front), f"Volunteers: 1 Hero point, +1 to the {front_label(front)}"))
+    if owns(state, f, "strategy") and "strategy" not in fa.used:
+        for front in contributed_fronts(state, f):
+            out.append(Choice(Action("np_strategy", front), f"Strategy: +1 to the {front_label(front)}"))
+    for t in TRACKS:
+        price = TRACK_HP_PRICE[t]
+        for d in (1, -1):
+            if hp >= price and blocked_reason(state, t, d) is None:
+                out.append(Choice(Action("hp_track", t, d),
+                                  f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({price} Hero points)"))
+    for b in BONUSES:
+        if hp >= 2 and not state.bonuses[b]:
+            out.append(Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)"))
+    return out
+
+
+def _np_turn_decision(state: GameState, p: dict) -> Decision:
+    f = p["faction"]
+    return Decision(f, "np_turn", f"{faction_label(f)} (Non-player): medallions, then Hero points on the Priority track",
+                    tuple(np_choices(state, f)))
+
+
+def _np_turn_do(state: GameState, p: dict, a: Action) -> None:
+    from .decisions import resolve_spend
+
+    f = p["faction"]
+    fa = state.factions[f]
+    if a.kind == "end_turn":
+        push(state, {"s": "turn_done", "f": f})
+        return
+    state.stack.append({"s": "np_menu", "f": f})
+    if a.kind == "np_organization":
+        spend(state, f, 1)
+        fa.used.append("organization")
+        log(state, f"{faction_label(f)} spend 1 Hero point on Organization (rule 2c-i).", "medallion:organization", faction=f)
+        push(state, move(a.arg, a.n, 1, f))
+    elif a.kind == "np_strategy":
+        fa.used.append("strategy")
+        log(state, f"{faction_label(f)} use Strategy (rule 2c-iii).", "medallion:strategy", faction=f)
+        add_strength(state, a.arg, 1, f, "Strategy")
+    elif a.kind == "volunteers":
+        fa.used.append("volunteers")
+        resolve_spend(state, f, a)
+    else:
+        resolve_spend(state, f, a)
+
+
+kind("np_turn", _np_turn_decision, _np_turn_do)

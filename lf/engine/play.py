@@ -1,0 +1,171 @@
+"""Playing a card (rulebook pg. 6-7): for its Event, or for Action Points and the Morale Bonus.
+
+An Event runs its lines in order, then the card is trashed. Action Points go to
+one area (a Front, one track up or down, or Bonuses at 1 AP each) and the card
+joins the tableau, whose icons feed the Morale Bonus.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .actions import Action, Choice, Unavailable
+from .cards import card_name
+from .constants import BONUSES, FRONTS, TRACKS, faction_label, front_label, track_label
+from .content_schema import PlayerCard
+from .describe import effects_text, icon_parts, icon_text
+from .fronts import strength
+from .hero import spend
+from .machine import Step, ask, content, log, pick, push, step
+from .queries import is_nonplayer, owns
+from .state import GameState
+from .tracks import blocked_reason, fx, move
+
+
+def card(card_id: str) -> PlayerCard:
+    return content().player_cards[card_id]
+
+
+@lru_cache(maxsize=None)
+def event_lines(card_id: str) -> tuple[dict, ...]:
+    return tuple(e.plain() for e in card(card_id).event)
+
+
+def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Unavailable]]:
+    """The legal ways to play ``card_id`` now, and the AP uses that are not possible (with why)."""
+    c = card(card_id)
+    ap = c.strength
+    ok = [Choice(Action("event", card_id), f"Play {c.name} for its Event: {effects_text(event_lines(card_id))}")]
+    no: list[Unavailable] = []
+    for f in FRONTS:
+        a = Action("ap_front", f)
+        label = f"{ap} AP: +{ap} Strength to the {front_label(f)}"
+        status = state.fronts[f].status
+        if status == "open":
+            ok.append(Choice(a, label))
+        else:
+            no.append(Unavailable(a, label, f"the {front_label(f)} has suffered {'Defeat' if status == 'defeat' else 'Victory'}"
+                                  if status == "defeat" else f"the {front_label(f)} has achieved Victory"))
+    for t in TRACKS:
+        for d in (1, -1):
+            a = Action("ap_track", t, d)
+            label = f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}"
+            reason = blocked_reason(state, t, d)
+            (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+    for b in BONUSES:
+        a = Action("ap_bonus", b)
+        label = f"1 AP: turn the {b.capitalize()} Bonus on"
+        if state.bonuses[b]:
+            no.append(Unavailable(a, label, f"the {b.capitalize()} Bonus is already on"))
+        else:
+            ok.append(Choice(a, label))
+    both = Action("ap_bonus", "both")
+    if ap >= 2 and not any(state.bonuses.values()):
+        ok.append(Choice(both, "2 AP: turn both Bonuses on"))
+    return ok, no
+
+
+def resolve_play(state: GameState, f: str, action: Action, card_id: str) -> None:
+    """Carry out a legal play of ``card_id``; the caller has scheduled what follows."""
+    fa = state.factions[f]
+    fa.hand.remove(card_id)
+    c = card(card_id)
+    if action.kind == "event":
+        fa.playing.append(card_id)
+        log(state, f"{faction_label(f)} play {c.name} for its Event.", f"card:{card_id}", faction=f, kind="play")
+        push(state, *[fx(e, f, c.name) for e in event_lines(card_id)], {"s": "trash", "f": f, "card": card_id})
+        return
+    fa.tableau.append(card_id)
+    log(state, f"{faction_label(f)} play {c.name} for {c.strength} Action Point{'s' * (c.strength != 1)}; "
+        "it joins their tableau.", f"card:{card_id}", faction=f, kind="play")
+    if action.kind == "ap_front":
+        first: Step = strength(action.arg, c.strength, f, c.name)
+    elif action.kind == "ap_track":
+        first = move(action.arg, action.n, c.strength, f)
+    else:
+        first = {"s": "bonuses_on", "which": action.arg}
+    push(state, first, {"s": "morale", "f": f, "card": card_id})
+
+
+@step("bonuses_on")
+def _bonuses_on(state: GameState, s: Step) -> None:
+    from .effects import set_bonus
+
+    for b in (BONUSES if s["which"] == "both" else (s["which"],)):
+        set_bonus(state, b, True)
+
+
+@step("trash")
+def _trash(state: GameState, s: Step) -> None:
+    f = s["f"]
+    state.factions[f].playing.remove(s["card"])
+    if is_nonplayer(state, f):
+        state.factions[f].discard.append(s["card"])
+        log(state, f"{card_name(s['card'])} goes to the Non-player's discard pile.", f"card:{s['card']}", faction=f)
+    else:
+        state.factions[f].trash.append(s["card"])
+        log(state, f"{card_name(s['card'])} is trashed.", f"card:{s['card']}", faction=f)
+
+
+@step("morale")
+def _morale(state: GameState, s: Step) -> None:
+    if state.bonuses["morale"] and state.result is None:
+        ask(state, s["f"], "morale", card=s["card"])
+
+
+def icon_count(state: GameState, f: str, icon: str) -> int:
+    """How often an icon appears in the tableau, the current card included (rulebook, Morale Bonus)."""
+    return sum(card(c).icons.count(icon) for c in state.factions[f].tableau)
+
+
+def morale_choices(state: GameState, f: str, card_id: str) -> list[Choice]:
+    out = [Choice(Action("morale_skip"), "Do not use the Morale Bonus")]
+    can_organize = owns(state, f, "organization") and "organization" not in state.factions[f].used \
+        and state.factions[f].hero >= 1
+    for icon in dict.fromkeys(card(card_id).icons):
+        k = icon_count(state, f, icon)
+        what, _ = icon_parts(icon)
+        out.append(Choice(Action("morale", icon), f"Morale Bonus: {icon_text(icon)} x {k}"))
+        if can_organize and what != "front":
+            out.append(Choice(Action("morale", icon, 1), f"Morale Bonus with Organization (1 Hero point): "
+                                                          f"{icon_text(icon)} x {k + 1}"))
+    return out
+
+
+def resolve_morale(state: GameState, f: str, action: Action) -> None:
+    if action.kind == "morale_skip":
+        log(state, f"{faction_label(f)} do not use the Morale Bonus.", faction=f)
+        return
+    icon = action.arg
+    k = icon_count(state, f, icon)
+    if action.n:
+        spend(state, f, 1)
+        state.factions[f].used.append("organization")
+        k += 1
+    what, d = icon_parts(icon)
+    log(state, f"{faction_label(f)} use the Morale Bonus: {icon_text(icon)} x {k}"
+        f"{' (Organization)' if action.n else ''}.", "bonus:morale", faction=f, kind="morale")
+    if what == "front":
+        push(state, strength("choice", k, f, "Morale Bonus"))
+    else:
+        push(state, move(what, d, k, f))
+
+
+@step("play_extra")
+def _play_extra(state: GameState, s: Step) -> None:
+    """'Play another card' (an Event line or the Mobilization medallion)."""
+    f = s["by"]
+    if is_nonplayer(state, f):
+        push(state, {"s": "np_extra", "f": f})
+        return
+    hand = state.factions[f].hand
+    if not hand:
+        log(state, f"{faction_label(f)} have no card in hand to play.", faction=f)
+        return
+    pick(state, f, "card", list(hand), "Choose another card to play", {"s": "play_extra_card", "f": f}, "card",
+         purpose="play_extra")
+
+
+@step("play_extra_card")
+def _play_extra_card(state: GameState, s: Step) -> None:
+    ask(state, s["f"], "play", card=s["card"])

@@ -1,0 +1,74 @@
+"""Read-only questions about the board that many rules ask.
+
+Initiative, Government control, turn order and "closest to Victory/Defeat"
+are derived from the state rather than stored twice, so they can never drift.
+"""
+
+from __future__ import annotations
+
+from .constants import (
+    ANARCHISTS,
+    COLLECTIVIZATION,
+    COMMUNISTS,
+    FACTIONS,
+    FRONTS,
+    GOVERNMENT,
+    GOVERNMENT_CENTRE_LOW,
+    LIBERTY,
+    MODERATES,
+)
+from .state import GameState
+
+
+def government_controller(state: GameState) -> str:
+    """<= 5: Communists; >= 6: Moderates (the Centre lies between 5 and 6)."""
+    return COMMUNISTS if state.tracks[GOVERNMENT] <= GOVERNMENT_CENTRE_LOW else MODERATES
+
+
+def initiative_holder(state: GameState) -> str:
+    """Rulebook, Initiative: Anarchists when Liberty AND Collectivization are 6+, else the Government."""
+    if state.tracks[LIBERTY] >= 6 and state.tracks[COLLECTIVIZATION] >= 6:
+        return ANARCHISTS
+    return government_controller(state)
+
+
+def turn_order(state: GameState, first: str | None = None) -> list[str]:
+    """Factions from ``first`` (default: the Initiative player) in the current direction of play."""
+    start = FACTIONS.index(first or state.initiative)
+    return [FACTIONS[(start + state.direction * k) % 3] for k in range(3)]
+
+
+def open_fronts(state: GameState) -> list[str]:
+    return [f for f in FRONTS if state.fronts[f].status == "open"]
+
+
+def closest_to_defeat(state: GameState) -> list[str]:
+    """The open Fronts tied for the lowest value (ties are broken by a decision)."""
+    fronts = open_fronts(state)
+    if not fronts:
+        return []
+    low = min(state.fronts[f].value for f in fronts)
+    return [f for f in fronts if state.fronts[f].value == low]
+
+
+def closest_to_victory(state: GameState) -> list[str]:
+    fronts = open_fronts(state)
+    if not fronts:
+        return []
+    high = max(state.fronts[f].value for f in fronts)
+    return [f for f in fronts if state.fronts[f].value == high]
+
+
+def most_hero(state: GameState, among: list[str] | None = None) -> list[str]:
+    """The factions tied for the most Hero points."""
+    pool = among or list(FACTIONS)
+    top = max(state.factions[f].hero for f in pool)
+    return [f for f in pool if state.factions[f].hero == top]
+
+
+def is_nonplayer(state: GameState, faction: str) -> bool:
+    return state.factions[faction].seat == "nonplayer"
+
+
+def owns(state: GameState, faction: str, medallion: str) -> bool:
+    return medallion in state.factions[faction].medallions

@@ -1,0 +1,77 @@
+"""Setup (rulebook pg. 3) with Appendix 3's removals for Non-player seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .constants import (
+    BONUSES,
+    FACTIONS,
+    FRONTS,
+    HAND_DRAW_PER_YEAR,
+    HERO_SUPPLY,
+    MEDALLION_EFFECTS,
+    MODERATES,
+    TOKENS_PER_FACTION,
+    TRACKS,
+    faction_label,
+)
+from .cards import draw
+from .hero import grant
+from .machine import content, log, push
+from .queries import initiative_holder
+from .rng import seed_state, shuffled
+from .state import FactionState, FrontState, GameState
+
+MEDALLIONS_IN_PLAY = 5
+STARTING_HERO = 2
+
+
+def _seats(seats: dict[str, str] | None) -> dict[str, str]:
+    seats = dict(seats or {})
+    unknown = set(seats) - set(FACTIONS)
+    bad = {f: s for f, s in seats.items() if s not in ("human", "nonplayer")}
+    if unknown or bad:
+        raise ValueError(f"seats must map {list(FACTIONS)} to 'human' or 'nonplayer'; got {seats!r}")
+    return {f: seats.get(f, "human") for f in FACTIONS}
+
+
+def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
+    if type(seed) is not int or seed < 0:
+        raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
+    seat_map = _seats(seats)
+    c = content()
+    rng = seed_state(seed)
+    rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))
+    factions = {}
+    for f in FACTIONS:
+        removed = [i for i in c.decks[f] if seat_map[f] == "nonplayer" and c.player_cards[i].nonplayer_removed]
+        rng, deck = shuffled(rng, [i for i in c.decks[f] if i not in removed])
+        factions[f] = FactionState(seat=seat_map[f], deck=deck, removed=removed, tokens=TOKENS_PER_FACTION - 1)
+    rng, fdeck = shuffled(rng, c.fascist_decks[1])
+    state = GameState(
+        seed=seed,
+        options=dict(options or {}),
+        content_version=c.version,
+        rng=rng,
+        fronts={f: FrontState(value=c.board.front_start) for f in FRONTS},
+        tracks={t: c.board.track_start[t] for t in TRACKS},
+        blanks={t: [] for t in TRACKS},
+        bonuses={b: True for b in BONUSES},
+        medallions=sorted(medals[:MEDALLIONS_IN_PLAY]),
+        factions=factions,
+        hero_supply=HERO_SUPPLY,
+        bag=list(FACTIONS),
+        fascist_deck=fdeck,
+        initiative=MODERATES,
+    )
+    state.initiative = initiative_holder(state)
+    log(state, "Setup: 2 Attacks on each Front, tracks at their start, both Bonuses on, 5 medallions drawn, "
+        "a token of each faction in the Bag of Glory.", kind="setup")
+    for f in FACTIONS:
+        draw(state, f, HAND_DRAW_PER_YEAR, "starting hand")
+    grant(state, {f: STARTING_HERO for f in FACTIONS if f != state.initiative},
+          f"setup: the players without the Initiative ({faction_label(state.initiative)} hold it)")
+    state.undo_floor = 0
+    push(state, {"s": "turn_start"})
+    return state

@@ -1,0 +1,1 @@
+"""NiceGUI pages (status, lobby, game, teaching, ...)."""

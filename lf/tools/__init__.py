@@ -1,0 +1,1 @@
+"""Command-line tools around the engine: content check, random games, fuzzer, benchmark."""

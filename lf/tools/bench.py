@@ -1,0 +1,84 @@
+"""``python -m lf bench``: engine speed in figures (never a timed test).
+
+Full games per second by random legal actions on one core; the median and
+99th percentile of one decision (legal actions + apply); the serialized size.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from lf.engine import apply, legal_actions, new_game, to_json
+from lf.engine.queries import is_nonplayer
+from lf.engine.npc import choose as nonplayer_choose
+
+from .players import play_game, random_policy
+
+
+def games_per_second(games: int, seed: int = 1) -> tuple[float, float]:
+    """(games per second, mean actions per game) for three random human seats."""
+    start = time.perf_counter()
+    actions = 0
+    for i in range(games):
+        actions += len(play_game(seed + i).actions)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / games
+
+
+def decision_times(games: int, seed: int = 1000) -> list[float]:
+    """Seconds for legal_actions + apply, one sample per decision."""
+    samples = []
+    for i in range(games):
+        state = new_game(seed + i)
+        rng = random.Random(seed + i)
+        while state.result is None:
+            f = state.pending[0]["faction"]
+            if is_nonplayer(state, f):
+                action, rule = nonplayer_choose(state, f)
+                apply(state, f, action, rule)
+                continue
+            t0 = time.perf_counter()
+            legal = legal_actions(state, f)
+            action = rng.choice(legal)
+            apply(state, f, action)
+            samples.append(time.perf_counter() - t0)
+    return samples
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(games: int = 200) -> dict[str, float]:
+    gps, mean_actions = games_per_second(games)
+    samples = decision_times(max(20, games // 5))
+    state = play_game(7)
+    mid = new_game(8)
+    pol = random_policy(8)
+    for _ in range(len(state.actions) // 2):
+        if mid.result is not None:
+            break
+        f = mid.pending[0]["faction"]
+        apply(mid, f, pol(mid, f))
+    return {
+        "games_per_second": gps,
+        "mean_actions_per_game": mean_actions,
+        "decision_median_ms": statistics.median(samples) * 1000,
+        "decision_p99_ms": percentile(samples, 0.99) * 1000,
+        "decisions_sampled": len(samples),
+        "state_bytes_mid_game": len(to_json(mid).encode()),
+        "state_bytes_end_of_game": len(to_json(state).encode()),
+    }
+
+
+def print_report(figures: dict[str, float]) -> None:
+    print("lf engine benchmark (one core, random legal actions, three human seats)")
+    print(f"  full games per second      {figures['games_per_second']:8.1f}")
+    print(f"  actions per game (mean)    {figures['mean_actions_per_game']:8.1f}")
+    print(f"  decision median            {figures['decision_median_ms']:8.3f} ms  (legal actions + apply)")
+    print(f"  decision 99th percentile   {figures['decision_p99_ms']:8.3f} ms  over {figures['decisions_sampled']:.0f} decisions")
+    print(f"  serialized state mid-game  {figures['state_bytes_mid_game'] / 1024:8.1f} KiB")
+    print(f"  serialized state at end    {figures['state_bytes_end_of_game'] / 1024:8.1f} KiB")

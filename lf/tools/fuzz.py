@@ -1,0 +1,128 @@
+"""The random-game fuzzer (OpenSpiel / Rally the Troops style).
+
+Plays seeded games by random legal actions (and Non-player seats by Appendix
+3) and checks after every step: no exception, no dead end, DESIGN.md's
+invariants, a JSON round-trip that resumes identically, no leak in any view,
+and at the end that replaying seed + actions rebuilds the very same state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from lf.engine import GameState, apply, from_json, new_game, replay, to_json, view
+from lf.engine.constants import (
+    FACTIONS,
+    FRONT_MAX,
+    FRONT_MIN,
+    HERO_SUPPLY,
+    TOKENS_PER_FACTION,
+    TRACK_MAX,
+    TRACK_MIN,
+)
+from lf.engine.game import decisions, seats_of
+
+from .players import SEATINGS, next_move, random_policy
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def check_invariants(state: GameState) -> None:
+    """DESIGN.md's invariants; raise InvariantError naming the first that fails."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise InvariantError(what)
+
+    for f, fs in state.fronts.items():
+        need(FRONT_MIN <= fs.value <= FRONT_MAX, f"{f} Front at {fs.value}")
+        need(len(set(fs.tokens)) == len(fs.tokens), f"two tokens of one faction on {f}")
+    for t, v in state.tracks.items():
+        need(TRACK_MIN <= v <= TRACK_MAX, f"{t} at {v}")
+    hero = sum(fa.hero for fa in state.factions.values())
+    need(all(fa.hero >= 0 for fa in state.factions.values()), "negative Hero points")
+    need(state.hero_supply >= 0 and hero + state.hero_supply == HERO_SUPPLY, f"Hero points {hero} + {state.hero_supply}")
+    bag, glory = Counter(state.bag), Counter(state.glory)
+    for f in FACTIONS:
+        fa = state.factions[f]
+        zones = fa.deck + fa.hand + fa.tableau + fa.discard + fa.trash + fa.bid + fa.removed + fa.playing
+        need(len(zones) == 18 and len(set(zones)) == 18, f"{f} has {len(zones)} cards ({len(set(zones))} distinct)")
+        on_fronts = sum(f in fs.tokens for fs in state.fronts.values())
+        need(fa.tokens + bag[f] + glory[f] + on_fronts == TOKENS_PER_FACTION, f"{f} tokens do not add up to 20")
+        if fa.seat == "nonplayer":
+            need(not fa.hand and not fa.tableau, f"Non-player {f} holds cards")
+    need(len(state.glory) <= 9, "more than 9 Glory")
+    if state.result is None:
+        need(bool(state.pending), "dead end: no pending decision")
+        for d in decisions(state):
+            need(bool(d.choices), f"dead end: {d.faction} {d.kind} has no legal action")
+        need(len({p["faction"] for p in state.pending}) == len(state.pending), "two decisions for one faction")
+
+
+def check_views(state: GameState) -> None:
+    """No view shows another faction's hand, secret choice, bid or deck order."""
+    for viewer in (None, *FACTIONS):
+        v = view(state, viewer)
+        text = json.dumps(v["factions"]) + json.dumps(v["decisions"])
+        for f in FACTIONS:
+            if f == viewer:
+                continue
+            fa = state.factions[f]
+            secret = fa.hand + fa.deck + fa.bid  # a chosen card stays in hand until revealed
+            leaked = [c for c in secret if f'"{c}"' in text]
+            if leaked:
+                raise InvariantError(f"view for {viewer} shows {f}'s hidden cards {leaked}")
+        for entry, raw in zip(v["log"], state.log[-len(v["log"]):]):
+            if "private" in raw and raw.get("faction") != viewer and entry["text"] == raw["private"]:
+                raise InvariantError(f"view for {viewer} shows a private log line of {raw.get('faction')}")
+        if '"deck":' in text or '"rng":' in json.dumps(v):
+            raise InvariantError("a view exposes a deck or the RNG")
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0
+    steps: int = 0
+    won: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+
+
+def fuzz_game(seed: int, seats: dict[str, str], deep: bool = True) -> GameState:
+    """One game; ``deep`` also round-trips through JSON and checks views after every step."""
+    state = new_game(seed, seats)
+    policy = random_policy(seed)
+    check_invariants(state)
+    steps = 0
+    while state.result is None:
+        f, action, note = next_move(state, policy)
+        twin = from_json(to_json(state)) if deep else None
+        apply(state, f, action, note)
+        check_invariants(state)
+        if twin is not None:
+            apply(twin, f, action, note)
+            if twin != state:
+                raise InvariantError(f"seed {seed} step {steps}: a JSON-restored game diverged after {action.key}")
+            check_views(state)
+        steps += 1
+        if steps > 20_000:
+            raise InvariantError(f"seed {seed}: the game did not end")
+    again = replay(seed, seats_of(state), state.options, state.actions)
+    if again != state:
+        raise InvariantError(f"seed {seed}: replay from seed + actions differs from the played state")
+    return state
+
+
+def run(games: int, seed: int = 0, deep: bool = True, report: FuzzReport | None = None) -> FuzzReport:
+    report = report or FuzzReport()
+    seatings = list(SEATINGS.values())
+    for i in range(games):
+        s = seed + i
+        state = fuzz_game(s, seatings[i % len(seatings)], deep)
+        report.games += 1
+        report.steps += len(state.actions)
+        report.won += state.result["war"] == "won"
+        report.outcomes[state.result["how"].split(" (")[0]] += 1
+    return report

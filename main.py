@@ -1,0 +1,42 @@
+"""Start the lf server: `python main.py` (or `bash scripts/play.sh`) serves http://<this machine>:8080.
+
+Env: LF_HOST (default 0.0.0.0), LF_PORT (default 8080), LF_STORAGE_SECRET (default: a random secret
+generated once and kept in .nicegui/secret).
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+from nicegui import ui
+
+from lf.pages import status
+
+ROOT = Path(__file__).resolve().parent
+
+
+def storage_secret() -> str:
+    """LF_STORAGE_SECRET, else a secret generated on first start and persisted in .nicegui/secret."""
+    if env := os.environ.get("LF_STORAGE_SECRET"):
+        return env
+    path = ROOT / ".nicegui" / "secret"
+    if path.is_file() and (saved := path.read_text().strip()):
+        return saved
+    path.parent.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_urlsafe(32)
+    path.write_text(value + "\n")
+    path.chmod(0o600)
+    return value
+
+
+status.register()
+
+if __name__ in {"__main__", "__mp_main__"}:
+    ui.run(
+        host=os.environ.get("LF_HOST", "0.0.0.0"),
+        port=int(os.environ.get("LF_PORT", "8080")),
+        title="Land and Freedom — lf",
+        reload=False,
+        show=False,
+        storage_secret=storage_secret(),
+    )
