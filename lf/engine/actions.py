@@ -50,6 +50,10 @@ class Action:
         if isinstance(data, str):
             parts = data.split(":")
             if len(parts) == 3:
+                # ``key`` always signs n (+1 / -1); an unsigned third part belongs to the arg,
+                # as in the pick of a Blank marker "blank:liberty:7" or "intelligence:liberty:7".
+                if parts[2][:1] not in ("+", "-"):
+                    return cls(parts[0], f"{parts[1]}:{parts[2]}")
                 try:
                     return cls(parts[0], parts[1], int(parts[2]))
                 except ValueError:

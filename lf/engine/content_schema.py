@@ -62,6 +62,12 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "draw": ("n",),
     "if": ("cond", "then"),
 }
+#: Fields each op may carry besides ``op`` and ``actor``: anything else is a content mistake.
+_ALLOWED: dict[str, tuple[str, ...]] = {
+    **{k: v for k, v in _REQUIRED.items()},
+    "track": ("track", "n", "either"),
+    "if": ("cond", "then", "otherwise"),
+}
 
 
 class Effect(BaseModel):
@@ -90,6 +96,10 @@ class Effect(BaseModel):
         for name in _REQUIRED.get(self.op, ()):
             if getattr(self, name) is None:
                 raise ValueError(f"effect '{self.op}' needs '{name}'")
+        allowed = set(_ALLOWED.get(self.op, ())) | {"op", "actor"}
+        stray = sorted(k for k in self.model_fields_set if k not in allowed)
+        if stray:
+            raise ValueError(f"effect '{self.op}' does not take {stray}")
         if self.op in ("strength", "attack", "draw", "take_hero") and (self.n or 0) <= 0:
             raise ValueError(f"effect '{self.op}' needs a positive n")
         if self.op in ("track", "hero") and self.n == 0:

@@ -52,7 +52,9 @@ def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
         if status == "open":
             return True
         if status == "victory":
-            who = state.initiative if attacking else chooser
+            # pg. 8: a Fascist Attack goes to the Initiative player's choice (the chooser of a Fascist
+            # line is the Initiative player); a player card's line goes to that player's choice.
+            who = chooser
             why = (f"{front_label(spec)} has achieved Victory: {faction_label(who)} choose the Front "
                    f"{'attacked' if attacking else 'strengthened'} instead")
             pick(state, who, "front", opens, why, s, "front", purpose="attack" if attacking else "strength")

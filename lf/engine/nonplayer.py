@@ -51,6 +51,10 @@ def _np_menu(state: GameState, s: Step) -> None:
     ask(state, s["f"], "np_turn")
 
 
+#: Marks (in ``used``) that a Non-player has begun rule 2d, spending Hero points, this turn.
+SPENDING = "np_spending"
+
+
 def contributed_fronts(state: GameState, f: str) -> list[str]:
     return [front for front in FRONTS if f in state.fronts[front].tokens and state.fronts[front].status == "open"]
 
@@ -59,17 +63,19 @@ def np_choices(state: GameState, f: str) -> list[Choice]:
     fa = state.factions[f]
     hp = fa.hero
     out = [Choice(Action("end_turn"), "End the Non-player's turn")]
-    if owns(state, f, "organization") and "organization" not in fa.used and hp >= 1:
+    # Rule 2: c (medallions) comes before d (spending Hero points); once d has begun, c is over.
+    medallions = SPENDING not in fa.used
+    if medallions and owns(state, f, "organization") and "organization" not in fa.used and hp >= 1:
         for t in TRACKS:
             for d in (1, -1):
                 if blocked_reason(state, t, d) is None:
                     out.append(Choice(Action("np_organization", t, d),
                                       f"Organization: 1 Hero point, {track_label(t)} {'up' if d > 0 else 'down'} one step"))
-    if owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
+    if medallions and owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
         for front in FRONTS:
             if state.fronts[front].status == "open":
                 out.append(Choice(Action("volunteers", front), f"Volunteers: 1 Hero point, +1 to the {front_label(front)}"))
-    if owns(state, f, "strategy") and "strategy" not in fa.used:
+    if medallions and owns(state, f, "strategy") and "strategy" not in fa.used:
         for front in contributed_fronts(state, f):
             out.append(Choice(Action("np_strategy", front), f"Strategy: +1 to the {front_label(front)}"))
     for t in TRACKS:
@@ -112,6 +118,8 @@ def _np_turn_do(state: GameState, p: dict, a: Action) -> None:
         fa.used.append("volunteers")
         resolve_spend(state, f, a)
     else:
+        if SPENDING not in fa.used:
+            fa.used.append(SPENDING)
         resolve_spend(state, f, a)
 
 

@@ -46,20 +46,38 @@ def madrid_order(state: GameState) -> list[str]:
     return [FRONTS[(start + state.direction * k) % 4] for k in range(4)]
 
 
+def _direction_name(state: GameState) -> str:
+    return "clockwise" if state.direction > 0 else "counter-clockwise"
+
+
+def current_order(state: GameState) -> list[str]:
+    """The current turn order: the one fixed when the player turns began, else from the Initiative player now."""
+    return list(state.order) or turn_order(state)
+
+
 def support_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, str]:
-    """Rule 3c: Madrid, then the faction's flag, then closest to Madrid in the direction of play."""
+    """Rule 3c i-iii: Madrid, then the faction's flag, then closest to Madrid in the direction of play."""
     if MADRID in tied:
-        return MADRID, "3c-i (Madrid)"
+        return MADRID, "3c-i: Madrid, among the Fronts equally close to Defeat"
     if _flag(f) in tied:
-        return _flag(f), "3c-ii (its flag)"
-    return next(x for x in madrid_order(state) if x in tied), "3c-iii (closest to Madrid in the direction of play)"
+        return _flag(f), f"3c-ii: its flag, the {front_label(_flag(f))}, among the Fronts equally close to Defeat"
+    front = next(x for x in madrid_order(state) if x in tied)
+    return front, (f"3c-iii: closest to Madrid {_direction_name(state)} (the direction of play), "
+                   "among the Fronts equally close to Defeat")
 
 
 def attack_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, str]:
-    """Rule 4b: not Madrid, not the faction's flag, then closest to Madrid in the direction of play."""
+    """Rule 4b i-iii: not Madrid, not the faction's flag, then closest to Madrid in the direction of play."""
     pool = [x for x in tied if x != MADRID] or tied
-    pool = [x for x in pool if x != _flag(f)] or pool
-    return next(x for x in madrid_order(state) if x in pool), "4b (not Madrid, not its flag, closest to Madrid)"
+    if len(pool) == 1:
+        return pool[0], "4b-i: not Madrid, among the Fronts equally close to Victory"
+    flagless = [x for x in pool if x != _flag(f)] or pool
+    if len(flagless) == 1:
+        return flagless[0], (f"4b-ii: not its flag, the {front_label(_flag(f))}, "
+                             "among the Fronts equally close to Victory")
+    front = next(x for x in madrid_order(state) if x in flagless)
+    return front, (f"4b-iii: closest to Madrid {_direction_name(state)} (the direction of play), "
+                   "among the Fronts equally close to Victory")
 
 
 def support_front(state: GameState, f: str, options: list[str]) -> tuple[str, str]:
@@ -68,13 +86,12 @@ def support_front(state: GameState, f: str, options: list[str]) -> tuple[str, st
         return MADRID, "3a: Madrid is at -5 or worse"
     card = state.fascist_card and content().fascist_cards[state.fascist_card]
     if state.active == f and card and card.test.front in options:
-        return card.test.front, "3b: supports the tested Front"
+        return card.test.front, f"3b: on its turn, the Front being tested ({front_label(card.test.front)})"
     low = min(state.fronts[x].value for x in options)
     tied = [x for x in options if state.fronts[x].value == low]
     if len(tied) == 1:
-        return tied[0], "3c: the Front closest to Defeat"
-    front, rule = support_tiebreak(state, f, tied)
-    return front, f"3c: closest to Defeat, tie broken by {rule}"
+        return tied[0], f"3c: the Front closest to Defeat ({front_label(tied[0])})"
+    return support_tiebreak(state, f, tied)
 
 
 def attack_front(state: GameState, f: str, options: list[str]) -> tuple[str, str]:
@@ -82,9 +99,8 @@ def attack_front(state: GameState, f: str, options: list[str]) -> tuple[str, str
     high = max(state.fronts[x].value for x in options)
     tied = [x for x in options if state.fronts[x].value == high]
     if len(tied) == 1:
-        return tied[0], "4a: the Front closest to Victory"
-    front, rule = attack_tiebreak(state, f, tied)
-    return front, f"4a, tie broken by {rule}"
+        return tied[0], f"4a: the Front closest to Victory ({front_label(tied[0])})"
+    return attack_tiebreak(state, f, tied)
 
 
 def lower_of_liberty_collectivization(state: GameState) -> str:
@@ -95,16 +111,22 @@ def lower_of_liberty_collectivization(state: GameState) -> str:
 def priority(state: GameState, f: str) -> tuple[str, int, str]:
     """Rule 5: (track, direction, rule) of the Priority track, re-evaluated before each step."""
     if f == ANARCHISTS:
-        return lower_of_liberty_collectivization(state), 1, "5a"
+        low = lower_of_liberty_collectivization(state)
+        tie = ", equal: Collectivization" if state.tracks[LIBERTY] == state.tracks[COLLECTIVIZATION] else ""
+        return low, 1, f"5a: raise the lower of Liberty and Collectivization ({track_label(low)}{tie})"
     own, gov_dir = (SOVIET_SUPPORT, -1) if f == COMMUNISTS else (FOREIGN_AID, 1)
     sub = "5b" if f == COMMUNISTS else "5c"
     if state.initiative == f:
         if not (state.tracks[own] >= 8 and 10 in state.blanks[own]):
-            return own, 1, f"{sub}-i"
-        return GOVERNMENT, gov_dir, f"{sub}-i (its medallion is taken: Government)"
+            return own, 1, f"{sub}-i: it has the Initiative, so {track_label(own)}"
+        return GOVERNMENT, gov_dir, (f"{sub}-i exception: {track_label(own)} is at least 8 and its 10-space medallion "
+                                     f"is covered by a Blank, so by {sub}-iii the Government")
     if government_controller(state) == f:
-        return lower_of_liberty_collectivization(state), -1, f"{sub}-ii"
-    return GOVERNMENT, gov_dir, f"{sub}-iii"
+        low = lower_of_liberty_collectivization(state)
+        tie = ", equal: Collectivization" if state.tracks[LIBERTY] == state.tracks[COLLECTIVIZATION] else ""
+        return low, -1, (f"{sub}-ii: it controls the Government without the Initiative, so it reduces the lower of "
+                         f"Liberty and Collectivization ({track_label(low)}{tie})")
+    return GOVERNMENT, gov_dir, f"{sub}-iii: the Government"
 
 
 def _favoured_direction(f: str, track: str) -> int:
@@ -116,6 +138,34 @@ def _favoured_direction(f: str, track: str) -> int:
     return 1
 
 
+def _stance(f: str, track: str) -> int:
+    """+1 / -1: the way a faction wants ``track`` to go; 0: it does not care (lf reading)."""
+    if f == ANARCHISTS:
+        return 1 if track in (LIBERTY, COLLECTIVIZATION) else 0
+    own, rival = (SOVIET_SUPPORT, FOREIGN_AID) if f == COMMUNISTS else (FOREIGN_AID, SOVIET_SUPPORT)
+    if track == own:
+        return 1
+    if track == rival:
+        return -1
+    return _favoured_direction(f, track)
+
+
+def track_of_choice(state: GameState, f: str, options: list[str], sign: int) -> tuple[str, str]:
+    """A track "of your choice" moved in direction ``sign``: Appendix 3 is silent, so lf's reading is its
+    Priority track when that goes this way, else a track it wants moved this way, else one it does not care about."""
+    track, d, prule = priority(state, f)
+    if d == sign and track in options and blocked_reason(state, track, sign) is None:
+        return track, f"lf reading: a track of its choice is its Priority track ({prule})"
+    lc = sorted((LIBERTY, COLLECTIVIZATION), key=lambda t: (sign * state.tracks[t], t != COLLECTIVIZATION))
+    order = [GOVERNMENT, *lc, SOVIET_SUPPORT, FOREIGN_AID]
+    movable = [t for t in order if t in options and blocked_reason(state, t, sign) is None] or list(options)
+    for want, why in ((sign, "a track it wants moved this way"), (0, "a track it does not care about")):
+        pool = [t for t in movable if _stance(f, t) == want]
+        if pool:
+            return pool[0], f"lf reading: a track of its choice is {why} ({track_label(pool[0])})"
+    return movable[0], f"lf reading: a track of its choice ({track_label(movable[0])})"
+
+
 def _by_rule(d: Decision, kind: str, arg: str) -> Action:
     act = next((c.action for c in d.choices if c.action.kind == kind and c.action.arg == arg), None)
     if act is None:
@@ -124,13 +174,24 @@ def _by_rule(d: Decision, kind: str, arg: str) -> Action:
 
 
 def _faction_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, str]:
-    """Rule 8b: itself if possible, else more Hero points, more medallions, the Final Bid, turn order."""
+    """Rule 8b: itself if possible, else more Hero points, more medallions, the Final Bid winner, and
+    finally the faction next in turn order clockwise from the Initiative faction."""
     if f in tied:
-        return f, "8b: a Non-player chooses itself"
-    order = turn_order(state)
-    ranked = sorted(tied, key=lambda x: (-state.factions[x].hero, -len(state.factions[x].medallions),
-                                         0 if state.bid_winner == x else 1, order.index(x)))
-    return ranked[0], "8b-i to iv (Hero points, medallions, Final Bid, turn order)"
+        return f, "8b: a Non-player always chooses itself to win"
+    steps = (
+        ("8b-i: the faction with more Hero points", lambda x: state.factions[x].hero),
+        ("8b-ii: the faction with more medallions", lambda x: len(state.factions[x].medallions)),
+        ("8b-iii: the faction that won the Final Bid", lambda x: 1 if state.bid_winner == x else 0),
+    )
+    pool = list(tied)
+    for rule, score in steps:
+        top = max(score(x) for x in pool)
+        pool = [x for x in pool if score(x) == top]
+        if len(pool) == 1:
+            return pool[0], rule
+    start = FACTIONS.index(state.initiative)
+    clockwise = [FACTIONS[(start + k) % 3] for k in range(1, 4)]
+    return min(pool, key=clockwise.index), "8b-iv: the faction next in turn order clockwise from the Initiative faction"
 
 
 def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
@@ -142,20 +203,26 @@ def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
         else:
             choice, rule = support_front(state, f, options)
     elif purpose.startswith("liberty_or_collectivization"):
-        low = lower_of_liberty_collectivization(state)
+        tie = ", equal: Collectivization" if state.tracks[LIBERTY] == state.tracks[COLLECTIVIZATION] else ""
         if purpose.endswith("_up"):
-            choice, rule = low, "2a-ii: raises the lower track"
+            choice = lower_of_liberty_collectivization(state)
+            rule = f"2a-ii: increases the lower of Liberty and Collectivization ({track_label(choice)}{tie})"
         else:
-            higher = LIBERTY if state.tracks[LIBERTY] > state.tracks[COLLECTIVIZATION] else COLLECTIVIZATION
-            choice, rule = higher, "2a-ii: reduces the higher track"
+            choice = LIBERTY if state.tracks[LIBERTY] > state.tracks[COLLECTIVIZATION] else COLLECTIVIZATION
+            rule = f"2a-ii: reduces the higher of Liberty and Collectivization ({track_label(choice)}{tie})"
     elif what == "track":
-        track, _, prule = priority(state, f)
-        choice, rule = (track, f"{prule}: its Priority track") if track in options else (options[0], "lf reading")
+        sign = 1 if p.get("cont", {}).get("e", {}).get("n", 1) > 0 else -1
+        choice, rule = track_of_choice(state, f, options, sign)
     elif what == "dir":
         track = purpose.split(":", 1)[1]
         choice, rule = ("up" if _favoured_direction(f, track) > 0 else "down"), "lf reading: moves the track its own way"
     elif what == "bonus":
-        choice, rule = ("teamwork", "2a-vii: Teamwork first") if "teamwork" in options else (options[0], "2a-vii")
+        if purpose == "bonus_off":
+            choice = "morale" if "morale" in options else options[0]
+            rule = "lf reading: turns off the Morale Bonus, keeping Teamwork (its first choice, 2a-vii)"
+        else:
+            choice = "teamwork" if "teamwork" in options else options[0]
+            rule = "2a-vii: the Teamwork Bonus is its first choice"
     elif what == "medallion":
         rng = seed_state(state.seed * 1_000_003 + len(state.actions))
         _, i = below(rng, len(options))
@@ -168,22 +235,23 @@ def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
 
 
 def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) -> tuple[str, str]:
-    order = turn_order(state)
+    order = current_order(state)
     if purpose == "hero_lose":
         pool = [x for x in options if x != f] or options
-        return max(pool, key=order.index), "8a: never itself; the faction going last"
+        return max(pool, key=order.index), "8a: it never chooses itself to lose Hero points; the faction going last"
     if purpose == "take_hero":
         top = max(state.factions[x].hero for x in options)
         tied = [x for x in options if state.factions[x].hero == top]
         if len(tied) == 1:
-            return tied[0], "2a-viii: the faction with more Hero points"
+            return tied[0], "2a-viii: takes from the faction with more Hero points"
         if state.initiative in tied and state.initiative != f:
-            return state.initiative, "2a-viii: tie, the Initiative faction"
-        return max(tied, key=order.index), "2a-viii: it holds Initiative, the faction playing last"
+            return state.initiative, "2a-viii: a tie in Hero points, takes from the Initiative faction"
+        return max(tied, key=order.index), ("2a-viii: a tie in Hero points and it holds the Initiative, "
+                                            "takes from the faction playing last")
     if purpose in ("glory_tie", "bid_tie"):
         return _faction_tiebreak(state, f, options)
     if f in options:
-        return f, "8b: a Non-player chooses itself"
+        return f, "lf reading: a Non-player chooses itself"
     return options[0], "lf reading: first in turn order"
 
 
@@ -200,14 +268,16 @@ def _np_turn(state: GameState, f: str, d: Decision) -> Move:
         return _by_rule(d, "volunteers", front), f"2c-ii: Volunteers, {rule}"
     if "np_strategy" in kinds:
         options = contributed_fronts(state, f)
-        front, rule = (options[0], "one Front") if len(options) == 1 else support_front(state, f, options)
+        front, rule = (options[0], "the only Front it contributed to") if len(options) == 1 \
+            else support_front(state, f, options)
         return _by_rule(d, "np_strategy", front), f"2c-iii: Strategy on the Front it supported ({rule})"
     track, sign, rule = priority(state, f)
     if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
         return Action("hp_track", track, sign), f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
     for bonus in ("teamwork", "morale"):
         if Action("hp_bonus", bonus) in {c.action for c in d.choices}:
-            return Action("hp_bonus", bonus), "2d: extra Hero points turn on a Bonus, Teamwork first"
+            return Action("hp_bonus", bonus), (f"2d: extra Hero points turn on the {bonus.capitalize()} Bonus "
+                                               "(Teamwork first)")
     return Action("end_turn"), "2: the Non-player's turn ends"
 
 

@@ -1,0 +1,71 @@
+"""Small tools for building rule positions in engine tests.
+
+Tests may set state fields directly (the state is a mutable pydantic model) to
+build the position a rule needs, then run real engine steps on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lf.engine import Action, GameState, apply, decision, legal_actions, new_game
+from lf.engine.machine import push, run
+
+
+def game(seed: int = 1, seats: dict[str, str] | None = None) -> GameState:
+    return new_game(seed, seats)
+
+
+def do(state: GameState, faction: str, key: str | Action) -> GameState:
+    """Apply an action given as a key such as 'ap_front:madrid' or 'hp_track:liberty:+1'."""
+    return apply(state, faction, Action.parse(key) if isinstance(key, str) else key)
+
+
+def keys(state: GameState, faction: str) -> set[str]:
+    return {a.key for a in legal_actions(state, faction)}
+
+
+def run_steps(state: GameState, *steps: dict) -> GameState:
+    """Schedule engine steps (e.g. lf.engine.tracks.move(...)) on a quiet state and run them."""
+    state.pending.clear()
+    state.stack.clear()
+    push(state, *steps)
+    run(state)
+    return state
+
+
+def advance(state: GameState, until: Callable[[GameState], bool], limit: int = 5000) -> GameState:
+    """Play the first legal action of the first pending faction until ``until(state)`` holds."""
+    for _ in range(limit):
+        if until(state) or state.result is not None:
+            return state
+        f = state.pending[0]["faction"]
+        apply(state, f, legal_actions(state, f)[0])
+    raise AssertionError("position not reached")
+
+
+def to_turn(state: GameState, faction: str) -> GameState:
+    """Every human picks its first card; advance until ``faction`` has its turn decision."""
+    def ready(s: GameState) -> bool:
+        d = decision(s, faction)
+        return d is not None and d.kind == "turn"
+    return advance(state, ready)
+
+
+def card_of(state: GameState, faction: str, pred: Callable) -> str:
+    """A card id of ``faction``'s deck matching ``pred(card)``, from the loaded content."""
+    from lf.engine.machine import content
+
+    ids = [i for i in content().decks[faction] if pred(content().player_cards[i])]
+    if not ids:
+        raise AssertionError("no such card")
+    return ids[0]
+
+
+def give(state: GameState, faction: str, card: str) -> None:
+    """Move a card into the faction's hand from wherever it is."""
+    fa = state.factions[faction]
+    for zone in (fa.deck, fa.discard, fa.tableau, fa.trash, fa.hand):
+        if card in zone:
+            zone.remove(card)
+    fa.hand.append(card)
