@@ -15,9 +15,17 @@ def _check(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     from lf.tools.bench import print_report, run
+    from lf.tools.bench_session import print_session_report, run_session_bench
 
     print_report(run(args.games))
+    print_session_report(run_session_bench(args.session_games))
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from lf.tools.replay_export import main
+
+    return main(args.file, quiet=args.quiet)
 
 
 def _fuzz(args: argparse.Namespace) -> int:
@@ -50,6 +58,7 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("check", help="load and validate all content; print counts").set_defaults(fn=_check)
     b = sub.add_parser("bench", help="engine speed figures")
     b.add_argument("--games", type=int, default=200)
+    b.add_argument("--session-games", type=int, default=30, help="games played through the session layer")
     b.set_defaults(fn=_bench)
     f = sub.add_parser("fuzz", help="random games with every invariant checked after every step")
     f.add_argument("--games", type=int, default=1000)
@@ -62,8 +71,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seats", default="all_np", help="all_np, or e.g. anarchists=random,communists=np,moderates=np")
     s.add_argument("--json", dest="json_file", default=None)
     s.add_argument("--plot", dest="plot_dir", default=None)
+    s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
+    r = sub.add_parser("replay", help="replay a game export (JSON) and print where it breaks, if it does")
+    r.add_argument("file")
+    r.add_argument("--quiet", action="store_true", help="do not list the decisions open where it breaks")
+    r.set_defaults(fn=_replay)
     return p
 
 

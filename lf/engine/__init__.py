@@ -39,3 +39,7 @@ __all__ = [
     "undo",
     "view",
 ]
+
+from .preview import Preview, preview  # noqa: E402
+
+__all__ += ["Preview", "preview"]

@@ -154,7 +154,8 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
             reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
         (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
 
-    offer(Action("hp_draw"), "Draw a card (1 Hero point)", 1)
+    offer(Action("hp_draw"), "Draw a card (1 Hero point)", 1,
+          None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
         offer(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)", 2,
               f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)

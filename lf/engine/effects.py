@@ -24,7 +24,7 @@ from .constants import (
 from .fronts import attack, strength
 from .hero import grant, lose, take
 from .machine import Step, log, pick, push, step
-from .queries import government_controller, is_nonplayer, most_hero, turn_order
+from .queries import free_hand, government_controller, is_nonplayer, most_hero, turn_order
 from .state import GameState
 from .tracks import fx, government_direction, move
 
@@ -185,9 +185,10 @@ def _tableau_add(state: GameState, e: dict, actor: str, s: Step) -> None:
         return
     fa = state.factions[actor]
     if "card" not in s:
-        if not fa.hand:
+        hand = free_hand(state, actor)
+        if not hand:
             log(state, f"{faction_label(actor)} have no card in hand to add to the tableau.", faction=actor)
-        pick(state, actor, "card", list(fa.hand), "Choose a card from your hand to add to your tableau", s, "card",
+        pick(state, actor, "card", hand, "Choose a card from your hand to add to your tableau", s, "card",
              purpose="tableau_add")
         return
     fa.hand.remove(s["card"])
@@ -200,11 +201,11 @@ def _tableau_swap(state: GameState, e: dict, actor: str, s: Step) -> None:
     if _nonplayer_instead(state, actor, 1, "a tableau swap"):
         return
     fa = state.factions[actor]
-    if not fa.hand or not fa.tableau:
+    if not free_hand(state, actor) or not fa.tableau:
         log(state, f"{faction_label(actor)} have nothing to swap between hand and tableau.", faction=actor)
         return
     if "card" not in s:
-        pick(state, actor, "card", list(fa.hand), "Choose the hand card to put into your tableau", s, "card",
+        pick(state, actor, "card", free_hand(state, actor), "Choose the hand card to put into your tableau", s, "card",
              purpose="swap_in")
         return
     if "card2" not in s:

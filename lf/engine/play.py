@@ -17,7 +17,7 @@ from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
 from .machine import Step, ask, content, log, pick, push, step
-from .queries import is_nonplayer, owns
+from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
 from .tracks import blocked_reason, fx, move
 
@@ -158,7 +158,8 @@ def _play_extra(state: GameState, s: Step) -> None:
     if is_nonplayer(state, f):
         push(state, {"s": "np_extra", "f": f})
         return
-    hand = state.factions[f].hand
+    # The card chosen in secret for this turn is committed to it (pg. 5): it is not "another card".
+    hand = free_hand(state, f)
     if not hand:
         log(state, f"{faction_label(f)} have no card in hand to play.", faction=f)
         return

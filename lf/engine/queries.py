@@ -70,5 +70,12 @@ def is_nonplayer(state: GameState, faction: str) -> bool:
     return state.factions[faction].seat == "nonplayer"
 
 
+def free_hand(state: GameState, faction: str) -> list[str]:
+    """The hand without the card chosen in secret for this turn (pg. 5): that card is only played as the
+    turn's card, never as "another card", nor added to or swapped with the tableau."""
+    fa = state.factions[faction]
+    return [c for c in fa.hand if c != fa.chosen]
+
+
 def owns(state: GameState, faction: str, medallion: str) -> bool:
     return medallion in state.factions[faction].medallions

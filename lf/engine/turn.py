@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .constants import ATTACK_LETTERS, FACTIONS, TURNS_PER_YEAR, YEARS, faction_label, front_label
+from .constants import (
+    ATTACK_LETTERS,
+    FACTIONS,
+    TOKENS_PER_FACTION,
+    TURNS_PER_YEAR,
+    YEARS,
+    faction_label,
+    front_label,
+)
 from .content_schema import FascistCard
 from .effects import add_to_bag
 from .fronts import attack
@@ -151,9 +159,11 @@ def _bag(state: GameState, s: Step) -> None:
 def _turn_end(state: GameState, s: Step) -> None:
     """Part 5: player tokens leave the Fronts; once-per-turn abilities refresh."""
     for front in state.fronts.values():
-        for f in front.tokens:
-            state.factions[f].tokens += 1
         front.tokens = []
+    # Every token not in the Bag or the Glory area is back in its owner's reserve (a faction with no token
+    # left may still support a Front, but that must not create a token when the Fronts are cleared).
+    for f in FACTIONS:
+        state.factions[f].tokens = TOKENS_PER_FACTION - state.bag.count(f) - state.glory.count(f)
     for fa in state.factions.values():
         fa.used = []
         fa.chosen = None

@@ -47,8 +47,11 @@ def _faction_view(state: GameState, f: str, viewer: str | None) -> dict[str, Any
 def _log_for(state: GameState, viewer: str | None) -> list[dict[str, Any]]:
     out = []
     for e in state.log[-LOG_TAIL:]:
+        if "private" not in e:
+            out.append(dict(e))
+            continue
         entry = {k: v for k, v in e.items() if k != "private"}
-        if "private" in e and viewer is not None and e.get("faction") == viewer:
+        if viewer is not None and e.get("faction") == viewer:
             entry["text"] = e["private"]
         out.append(entry)
     return out
