@@ -1,0 +1,570 @@
+"""One live game: its state in memory, its seats, the lock that serializes changes, its subscribers.
+
+Why it is shaped like this: the action log in the database is the truth, so
+every accepted step is committed (one transaction, see Repository.append)
+before anyone is told about it, and when anything unexpected happens (a
+database error, an engine failure) the session throws its in-memory state away
+and rebuilds it from the log rather than guess. All changes to one game go
+through one re-entrant lock, so two devices clicking at once are handled one
+after the other; the second gets a fresh view and a plain message, never a
+second application.
+
+Versions: ``version`` is the number of rows in the game's action log. Every
+accepted step (human or Non-player) and every undo adds one row, so it only
+ever grows; a page sends back the version it rendered. The version check is per
+seat: a click is fresh if it was made at the current version, or if the seat's
+pending decision has not changed since the version the page showed (so during
+a simultaneous choice, one player choosing does not invalidate the others'
+pages). A repeated click is always stale, because the decision it answered is
+closed by the first one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from lf.engine import Action, GameState, IllegalAction, apply, can_undo, to_json
+from lf.engine import undo as engine_undo
+from lf.engine import view as engine_view
+from lf.engine.constants import FACTIONS, faction_label
+from lf.engine.npc import choose as nonplayer_choose
+from lf.engine.queries import is_nonplayer
+from lf.store.models import GameRow, SeatRow
+from lf.store.repository import NewRow, Repository, VersionConflict
+
+from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame
+from .events import SessionEvent, Subscription
+from .rebuild import (
+    LogEntry,
+    ReplayError,
+    check_sequence,
+    make_snapshot,
+    parse_entry,
+    rebuild,
+    replay_entries,
+    start_state,
+)
+from .tokens import new_token, token_hash, token_matches
+
+log = logging.getLogger("lf.session")
+
+#: A snapshot is stored with every 50th log row (and when the game ends), so a load replays fewer than 50 rows.
+SNAPSHOT_EVERY = 50
+#: Non-player steps in a row before the session gives up (a real game needs far fewer between human turns).
+NONPLAYER_STEP_LIMIT = 20_000
+MODES = ("standard", "teaching", "demo")
+NAME_LIMIT = 40
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """The answer to ``act``/``undo``. ``code``: ok, stale, illegal, malformed, token, faction, over, broken, error.
+
+    ``message`` is a plain sentence for the player (empty when ok); ``view`` is the fresh view for
+    the seat (the spectator view when the token is wrong; None when the game cannot be shown).
+    """
+
+    ok: bool
+    code: str
+    message: str
+    version: int
+    view: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    faction: str
+    kind: str
+    display_name: str
+    claimed: bool
+
+
+def label(faction: object) -> str:
+    return faction_label(faction) if faction in FACTIONS else repr(faction)
+
+
+def clean_name(name: object, default: str) -> str:
+    """A display name: printable, single-spaced, at most 40 characters; ``default`` if empty."""
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise BadRequest("a display name must be text")
+    text = re.sub(r"\s+", " ", "".join(ch for ch in name if ch.isprintable())).strip()
+    return text[:NAME_LIMIT] or default
+
+
+class GameSession:
+    """A running game. Thread-safe; create or look one up through ``Registry``, not directly."""
+
+    def __init__(self, repo: Repository, row: GameRow, seats: list[SeatRow]) -> None:
+        self.repo = repo
+        self.id = row.id
+        self.name = row.name
+        self.mode = row.mode
+        self.seed = row.seed
+        self.created_at = row.created_at
+        self.content_version = row.content_version
+        self.engine_version = row.engine_version
+        self.load_notes: list[str] = []
+        self._seat_kinds: dict[str, str] = {}
+        self._options: dict[str, Any] = {}
+        self._stored_status = (row.status, row.status_message)
+        self._state: GameState | None = None
+        self._version = row.version
+        self._broken: str | None = None
+        self._needs_reload = False
+        self._seats: dict[str, SeatRow] = {s.faction: s for s in seats}
+        self._since: dict[str, int] = {}
+        self._open: dict[str, str] = {}
+        self._lock = threading.RLock()
+        self._subs: list[Subscription] = []
+
+    # -- loading ---------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, repo: Repository, game_id: str) -> GameSession:
+        """Load a game from the database: rebuild its state, then let Non-players take any turn that is theirs."""
+        row = repo.get_game(game_id)
+        if row is None:
+            raise UnknownGame(f"there is no game {game_id!r}")
+        session = cls(repo, row, repo.seats(game_id))
+        with session._lock:
+            session._load(row)
+        return session
+
+    def _load(self, row: GameRow, run_nonplayers: bool = True) -> None:
+        self._stored_status = (row.status, row.status_message)
+        self._version = row.version
+        try:
+            self._seat_kinds, self._options = _decode_setup(row)
+            entries = [parse_entry(r.seq, r.faction, r.kind, r.action, r.note) for r in self.repo.log(self.id)]
+            check_sequence(entries, row.version)
+            rebuilt = rebuild(self.repo, self.id, self.seed, self._seat_kinds, self._options, entries)
+        except ReplayError as exc:
+            self._set_broken(str(exc))
+            return
+        self._state, self._broken, self._needs_reload = rebuilt.state, None, False
+        self.load_notes = rebuilt.notes
+        for note in rebuilt.notes:
+            log.warning("game %s: %s", self.id, note)
+        if len(entries) - rebuilt.start_seq > SNAPSHOT_EVERY // 2 or (rebuilt.notes and entries):
+            try:  # only a cache: a failure here must not stop the game from loading
+                self.repo.put_snapshot(self.id, self._version, make_snapshot(self._state))
+            except SQLAlchemyError:
+                log.exception("game %s: could not store a fresh snapshot", self.id)
+        self._store_status()
+        self._track_decisions(None)
+        if run_nonplayers:
+            self._run_nonplayers()
+
+    def _reload(self, run_nonplayers: bool = False) -> None:
+        """Throw the in-memory state away and rebuild it from the database (after any failure)."""
+        try:
+            row = self.repo.get_game(self.id)
+            if row is None:  # deleted under a page that still holds the session
+                self._state, self._broken, self._needs_reload = None, "this game was deleted", False
+                return
+            self._seats = {s.faction: s for s in self.repo.seats(self.id)}
+            self._load(row, run_nonplayers)
+        except Exception:
+            log.exception("game %s: reloading from the database failed; will retry", self.id)
+            self._state, self._needs_reload = None, True
+
+    def _ready(self) -> None:
+        if self._needs_reload:
+            self._reload(run_nonplayers=True)
+        if self._needs_reload:
+            raise StoreUnavailable("the game's database cannot be reached right now; nothing was changed")
+
+    # -- state and status ------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def status(self) -> str:
+        if self._broken is not None:
+            return "broken"
+        return "finished" if self._state is not None and self._state.result is not None else "active"
+
+    @property
+    def broken_reason(self) -> str | None:
+        return self._broken
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return None if self._state is None else self._state.result
+
+    @property
+    def seat_kinds(self) -> dict[str, str]:
+        return dict(self._seat_kinds)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    def state_json(self) -> str:
+        """The complete state with every secret (tools, tests and exports only: never send it to a page)."""
+        with self._lock:
+            self._ready()
+            if self._state is None:
+                raise GameBroken(self.id, self._broken or "not loaded")
+            return to_json(self._state)
+
+    def _set_broken(self, reason: str) -> None:
+        log.error("game %s is broken: %s", self.id, reason)
+        self._state, self._broken = None, reason
+        self._store_status()
+        self._notify(SessionEvent(self.id, self._version, "status", note=reason))
+
+    def _store_status(self) -> None:
+        wanted = (self.status, self._broken)
+        if self._stored_status != wanted:
+            result = json.dumps(self._state.result) if self._state is not None and self._state.result else None
+            try:
+                self.repo.set_status(self.id, wanted[0], wanted[1], result)
+            except SQLAlchemyError:  # the lobby's status line is retried on the next change or load
+                log.exception("game %s: could not store its status %s", self.id, wanted[0])
+                return
+            self._stored_status = wanted
+
+    # -- views and seats -------------------------------------------------------------------
+
+    def _view(self, viewer: str | None) -> dict[str, Any] | None:
+        if self._state is None:
+            return None
+        out = engine_view(self._state, viewer)
+        out.update(version=self._version, game_id=self.id, status=self.status)
+        return out
+
+    def view(self, token: str | None = None) -> dict[str, Any]:
+        """The view for the seat ``token`` holds, or the spectator view when ``token`` is None.
+
+        ``view["version"]`` is the session version to send back with ``act``. Raises NotSeated for
+        a token that holds no seat (never falls back silently), GameBroken for a broken game.
+        """
+        with self._lock:
+            self._ready()
+            viewer = None
+            if token is not None:
+                viewer = self.seat_of(token)
+                if viewer is None:
+                    raise NotSeated("this browser does not hold a seat in this game (wrong or released token)")
+            if self._state is None:
+                raise GameBroken(self.id, self._broken or "not loaded")
+            return self._view(viewer)  # type: ignore[return-value]
+
+    def seats(self) -> list[SeatInfo]:
+        with self._lock:
+            return [SeatInfo(f, s.kind, s.display_name, s.token_hash is not None)
+                    for f in FACTIONS if (s := self._seats.get(f)) is not None]
+
+    def seat_of(self, token: object) -> str | None:
+        """The faction whose seat ``token`` holds, or None."""
+        with self._lock:
+            return next((f for f, s in self._seats.items() if token_matches(token, s.token_hash)), None)
+
+    def claim(self, faction: str, display_name: str | None = None) -> str:
+        """Claim a free human seat; returns its secret token (shown once: the browser must keep it)."""
+        with self._lock:
+            if faction not in FACTIONS:
+                raise SeatUnavailable(f"there is no faction {faction!r}; the factions are {', '.join(FACTIONS)}")
+            if self._broken is not None:
+                raise GameBroken(self.id, self._broken)
+            seat = self._seats.get(faction)
+            if seat is None or seat.kind != "human":
+                raise SeatUnavailable(f"the {label(faction)} are played by the Non-player rules; nobody can claim them")
+            if seat.token_hash is not None:
+                raise SeatUnavailable(f"the {label(faction)}' seat is already taken by {seat.display_name}")
+            name = clean_name(display_name, label(faction))
+            token = new_token()
+            with _store_errors():
+                if not self.repo.claim_seat(self.id, faction, token_hash(token), name):
+                    self._seats = {s.faction: s for s in self.repo.seats(self.id)}
+                    raise SeatUnavailable(f"the {label(faction)}' seat was just taken")
+            seat.token_hash, seat.display_name = token_hash(token), name
+            self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
+            return token
+
+    def rejoin(self, token: str) -> SeatInfo:
+        """Come back with a kept token (after a reload, a lost connection, a restart): which seat it holds."""
+        faction = self.seat_of(token)
+        if faction is None:
+            raise NotSeated("this token does not hold a seat in this game (wrong, or the seat was released)")
+        return next(s for s in self.seats() if s.faction == faction)
+
+    def leave(self, token: str) -> str:
+        """Give up the seat ``token`` holds: the token stops working and the seat is free to claim again."""
+        with self._lock:
+            faction = self.seat_of(token)
+            if faction is None:
+                raise NotSeated("this token does not hold a seat in this game")
+            return self._release(faction, token_hash(token))
+
+    def release_seat(self, faction: str) -> str:
+        """Free a seat whatever token holds it (a host's tool for a player who lost their browser)."""
+        with self._lock:
+            if faction not in self._seats or self._seats[faction].token_hash is None:
+                raise SeatUnavailable(f"the {label(faction)}' seat is not taken")
+            return self._release(faction, None)
+
+    def _release(self, faction: str, held_by: str | None) -> str:
+        with _store_errors():
+            self.repo.release_seat(self.id, faction, held_by)
+        seat = self._seats[faction]
+        seat.token_hash, seat.claimed_at = None, None
+        self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
+        return faction
+
+    # -- subscribers -----------------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
+        """Call ``callback(event)`` after every change; with ``loop``, it runs on that asyncio loop instead."""
+        with self._lock:
+            sub = Subscription(callback, loop, self._unsubscribe)
+            self._subs.append(sub)
+            return sub
+
+    def _unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            if sub in self._subs:
+                self._subs.remove(sub)
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subs)
+
+    def _notify(self, event: SessionEvent) -> None:
+        for sub in list(self._subs):
+            sub.deliver(event)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def act(self, token: str, version: int, action: Action | dict | str, faction: str | None = None) -> ActResult:
+        """Apply ``action`` for the seat ``token`` holds, if the page that sent it is up to date.
+
+        ``version`` is ``view["version"]`` of the page the player clicked on; ``faction``, if given,
+        must be the token's seat (a page sends it to catch a mix-up). Never raises for bad input.
+        """
+        with self._lock:
+            seat, refusal = self._gate(token, version, faction)
+            if refusal is not None:
+                return refusal
+            try:
+                act = Action.parse(action)
+            except IllegalAction as exc:
+                return self._answer(False, "malformed", f"That action could not be read: {exc}.", seat)
+            self._run_nonplayers()
+            if refusal := self._unplayable(seat, version):
+                return refusal
+            state = self._state
+            assert state is not None and seat is not None
+            try:
+                apply(state, seat, act)
+            except IllegalAction as exc:
+                return self._answer(False, "illegal", f"{exc}.", seat)
+            except Exception:
+                log.exception("game %s: the engine failed on %s %s", self.id, seat, act.key)
+                self._reload()
+                return self._answer(False, "error", "The rules engine failed on this action; nothing was applied.",
+                                    seat)
+            if refusal := self._commit(seat, "action", act.to_json(), None, viewer=seat):
+                return refusal
+            self._after_change(seat, "action", act.key, None)
+            self._run_nonplayers()
+            return self._answer(True, "ok", "", seat)
+
+    def undo(self, token: str, version: int) -> ActResult:
+        """Take back the seat's own last step (as the engine allows), recorded as an undo row in the log."""
+        with self._lock:
+            seat, refusal = self._gate(token, version, None)
+            if refusal is not None:
+                return refusal
+            if refusal := self._unplayable(seat, version, exact=True):
+                return refusal
+            state = self._state
+            assert state is not None and seat is not None
+            if not can_undo(state, seat):
+                return self._answer(False, "illegal", "There is nothing you can undo now: only your own last step, "
+                                    "and not after a card was drawn or revealed.", seat)
+            last = state.actions[-1]["action"]
+            try:
+                self._state = engine_undo(state, seat)
+            except Exception as exc:
+                log.exception("game %s: undo failed", self.id)
+                self._state = state
+                return self._answer(False, "error", f"The undo failed; nothing was changed ({exc}).", seat)
+            if refusal := self._commit(seat, "undo", last, None, viewer=seat):
+                return refusal
+            self._after_change(seat, "undo", Action.parse(last).key, None)
+            self._run_nonplayers()
+            return self._answer(True, "ok", f"Your last step ({Action.parse(last).key}) was taken back.", seat)
+
+    def _gate(self, token: object, version: object, faction: object) -> tuple[str | None, ActResult | None]:
+        """Who is acting, or the refusal: unreachable database, broken game, bad token, forged faction."""
+        try:
+            self._ready()
+        except StoreUnavailable as exc:
+            return None, ActResult(False, "error", f"{str(exc).capitalize()}.", self._version, None)
+        if self._broken is not None:
+            return None, ActResult(False, "broken", f"This game cannot be played: {self._broken}", self._version, None)
+        seat = self.seat_of(token)
+        if seat is None:
+            return None, self._answer(False, "token", "This browser does not hold a seat in this game (its seat "
+                                      "token is wrong, or the seat was released); nothing was applied.", None)
+        if faction is not None and faction != seat:
+            return None, self._answer(False, "faction", f"Your seat is the {label(seat)}'; you cannot act for "
+                                      f"the {label(faction)}. Nothing was applied.", seat)
+        if type(version) is not int:
+            return None, self._answer(False, "malformed", f"The page sent no valid version ({version!r}).", seat)
+        return seat, None
+
+    def _unplayable(self, seat: str | None, version: int, exact: bool = False) -> ActResult | None:
+        """Refuse a game that is over or not loaded, and any click made on an out-of-date page."""
+        if self._state is None:
+            return self._cannot_play()
+        if self._state.result is not None:
+            return self._answer(False, "over", "The game is over; nothing was applied.", seat)
+        if self._is_fresh(seat, version, exact):
+            return None
+        if version > self._version:
+            why = f"Your page shows version {version}, but the game is at version {self._version}."
+        elif seat not in self._since:
+            why = "The game moved on: it is no longer your decision."
+        else:
+            why = f"The game changed since your page was drawn (version {version}, now {self._version})."
+        return self._answer(False, "stale", f"{why} Nothing was applied; here is the current position.", seat)
+
+    def _cannot_play(self) -> ActResult:
+        return ActResult(False, "broken" if self._broken else "error",
+                         f"This game cannot be played: {self._broken or 'it could not be loaded'}", self._version, None)
+
+    def _is_fresh(self, seat: str | None, version: int, exact: bool) -> bool:
+        if version == self._version:
+            return True
+        since = self._since.get(seat or "")
+        return not exact and since is not None and since <= version < self._version
+
+    def _track_decisions(self, actor: str | None) -> None:
+        """Record, per faction, the version at which its current pending decision opened."""
+        assert self._state is not None
+        opened: dict[str, str] = {}
+        for p in self._state.pending:
+            f = p["faction"]
+            fingerprint = json.dumps(p, sort_keys=True, default=str)
+            if actor is None or f == actor or self._open.get(f) != fingerprint:
+                self._since[f] = self._version
+            opened[f] = fingerprint
+        self._open = opened
+        self._since = {f: v for f, v in self._since.items() if f in opened}
+
+    def _commit(self, faction: str, kind: str, action: dict[str, Any], note: str | None,
+                viewer: str | None = None) -> ActResult | None:
+        """Persist the step already applied in memory; on failure, reload from the log and say so."""
+        state = self._state
+        assert state is not None
+        finished = state.result is not None
+        seq = self._version + 1
+        snapshot = make_snapshot(state) if finished or seq % SNAPSHOT_EVERY == 0 else None
+        row = NewRow(faction, kind, json.dumps(action, sort_keys=True, separators=(",", ":")), note)
+        try:
+            self.repo.append(self.id, self._version, row, status="finished" if finished else "active",
+                             result=json.dumps(state.result) if finished else None, snapshot=snapshot)
+        except VersionConflict:
+            log.warning("game %s: version conflict at %d; reloading", self.id, seq)
+            self._reload()
+            if self._state is None:
+                return self._cannot_play()
+            return self._answer(False, "stale", "The game moved on elsewhere; nothing was applied. Here is the "
+                                "current position.", viewer)
+        except Exception:
+            log.exception("game %s: could not store row %d", self.id, seq)
+            self._reload()
+            return ActResult(False, "error", "The game could not be saved, so nothing was applied; try again.",
+                             self._version, self._view(viewer))
+        self._version = seq
+        self._stored_status = (self.status, None)
+        return None
+
+    def _after_change(self, faction: str, kind: str, key: str, note: str | None) -> None:
+        self._track_decisions(faction)
+        self._notify(SessionEvent(self.id, self._version, kind, faction, key, note))
+
+    def _run_nonplayers(self) -> None:
+        """Let Non-player seats act while a decision is theirs, each step committed like a human's."""
+        for _ in range(NONPLAYER_STEP_LIMIT):
+            state = self._state
+            if state is None or state.result is not None:
+                return
+            mover = next((p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])), None)
+            if mover is None:
+                return
+            try:
+                action, rule = nonplayer_choose(state, mover)
+                note = f"Non-player rule {rule}"
+                apply(state, mover, action, note)
+            except Exception as exc:
+                log.exception("game %s: Non-player %s failed", self.id, mover)
+                self._set_broken(f"the {label(mover)} (Non-player) could not take their step: "
+                                 f"{type(exc).__name__}: {exc}")
+                return
+            if self._commit(mover, "action", action.to_json(), note) is not None:
+                return  # reloaded from the log; the Non-player moves again on the next request or load
+            self._after_change(mover, "action", action.key, note)
+        self._set_broken(f"the Non-players took more than {NONPLAYER_STEP_LIMIT} steps in a row")
+
+    def _answer(self, ok: bool, code: str, message: str, viewer: str | None) -> ActResult:
+        return ActResult(ok, code, message, self._version, self._view(viewer))
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def verify(self) -> str | None:
+        """Replay the whole stored log from the seed and compare with the state in memory.
+
+        Returns None when they are identical, else what differs. Slow-ish (a full replay); for
+        tools and tests, and after an upgrade of the rules.
+        """
+        with self._lock:
+            self._ready()
+            if self._state is None:
+                return self._broken or "not loaded"
+            try:
+                entries: list[LogEntry] = [parse_entry(r.seq, r.faction, r.kind, r.action, r.note)
+                                           for r in self.repo.log(self.id)]
+                check_sequence(entries, self._version)
+                fresh = replay_entries(start_state(self.seed, self._seat_kinds, self._options), entries)
+            except ReplayError as exc:
+                return str(exc)
+            if to_json(fresh) != to_json(self._state):
+                return "the state in memory differs from a full replay of the stored log"
+            return None
+
+
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """A database failure in a lobby operation becomes StoreUnavailable (a plain message, nothing changed)."""
+    try:
+        yield
+    except SQLAlchemyError as exc:
+        log.exception("database failure")
+        raise StoreUnavailable(f"the database refused the request ({type(exc).__name__}); nothing was changed") from exc
+
+
+def _decode_setup(row: GameRow) -> tuple[dict[str, str], dict[str, Any]]:
+    try:
+        seats, options = json.loads(row.seats), json.loads(row.options)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ReplayError(0, f"the game's stored seats or options are not valid JSON: {exc}") from exc
+    if not isinstance(seats, dict) or not isinstance(options, dict):
+        raise ReplayError(0, "the game's stored seats and options must be JSON objects")
+    return seats, options

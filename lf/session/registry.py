@@ -1,0 +1,205 @@
+"""The per-process map of live games: create, look up (loading from the database), import, export.
+
+A page never builds a GameSession itself: it asks the registry, which loads
+the game on first use (after a restart too) and keeps one session per game,
+so every page of a game shares one state, one lock and one subscriber list.
+A game that fails to load is kept as a ``broken`` session with its reason;
+it never affects the other games.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from lf.engine import new_game
+from lf.engine.constants import FACTIONS
+from lf.engine.game import ENGINE_VERSION
+from lf.store import Repository, StoreError, open_repository
+from lf.store.models import GameRow, SeatRow, utcnow
+
+from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame
+from .exports import export_document, import_rows, replay_document
+from .game_session import MODES, GameSession, clean_name, label
+
+log = logging.getLogger("lf.session")
+
+GAME_ID = re.compile(r"[0-9a-f]{12}")
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A lobby line, read from the games table without loading the game."""
+
+    id: str
+    name: str
+    mode: str
+    status: str
+    status_message: str | None
+    version: int
+    seats: dict[str, str]
+    created_at: datetime
+    updated_at: datetime
+
+
+class Registry:
+    """All live games of this process, over one Repository. Thread-safe."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+        self._sessions: dict[str, GameSession] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Registry:
+        """A registry over ``url`` (default: DATABASE_URL, else the LF_DB SQLite file), schema upgraded."""
+        return cls(open_repository(url))
+
+    def close(self) -> None:
+        with self._lock:
+            self._sessions.clear()
+        self.repo.engine.dispose()
+
+    # -- games -----------------------------------------------------------------------------
+
+    def create_game(self, seats: Mapping[str, str] | None = None, *, name: str | None = None,
+                    mode: str = "standard", seed: int | None = None, options: Mapping[str, Any] | None = None,
+                    names: Mapping[str, str] | None = None) -> GameSession:
+        """Start a game. ``seats`` maps factions to "human" or "nonplayer" (missing: human).
+
+        ``names`` gives display names for seats (claims can set them too); ``seed`` defaults to a
+        random one. Non-player seats take their first steps before this returns.
+        """
+        kinds = _seat_kinds(seats)
+        if mode not in MODES:
+            raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        try:
+            options_json = json.dumps(dict(options or {}), sort_keys=True)
+            state = new_game(seed, kinds, json.loads(options_json))
+        except (TypeError, ValueError) as exc:
+            raise BadRequest(f"the game cannot be set up: {exc}") from exc
+        names = dict(names or {})
+        game_id = secrets.token_hex(6)
+        now = utcnow()
+        row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
+                      options=options_json, seats=json.dumps(kinds, sort_keys=True),
+                      content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
+                      version=0, created_at=now, updated_at=now)
+        seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
+                             display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
+                     for f, k in kinds.items()]
+        self._store(lambda: self.repo.create_game(row, seat_rows))
+        return self.get(game_id)
+
+    def get(self, game_id: str) -> GameSession:
+        """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame."""
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise UnknownGame(f"there is no game {game_id!r}")
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is None:
+                session = self._store(lambda: GameSession.load(self.repo, game_id))
+                self._sessions[game_id] = session
+            return session
+
+    def games(self, status: str | None = None, limit: int = 100) -> list[GameSummary]:
+        """The most recently played games (optionally only ``active``, ``finished`` or ``broken`` ones)."""
+        rows = self._store(lambda: self.repo.list_games(status, limit))
+        return [GameSummary(r.id, r.name, r.mode, r.status, r.status_message, r.version, _loads_seats(r.seats),
+                            r.created_at, r.updated_at) for r in rows]
+
+    def delete_game(self, game_id: str) -> None:
+        with self._lock:
+            self._sessions.pop(game_id, None)
+            if not self._store(lambda: self.repo.delete_game(game_id)):
+                raise UnknownGame(f"there is no game {game_id!r}")
+
+    def evict(self, game_id: str) -> None:
+        """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database."""
+        with self._lock:
+            self._sessions.pop(game_id, None)
+
+    # -- export and import -----------------------------------------------------------------
+
+    def export_game(self, game_id: str) -> dict[str, Any]:
+        """The game as one JSON-ready document (no seat secrets); see exports.py."""
+        return self._store(lambda: export_document(self.get(game_id)))
+
+    def import_game(self, document: Mapping[str, Any] | str) -> GameSession:
+        """Store an export as a new game (new id, seats unclaimed) after replaying and checking it."""
+        if isinstance(document, str):
+            try:
+                document = json.loads(document)
+            except json.JSONDecodeError as exc:
+                raise BadRequest(f"the export is not valid JSON: {exc}") from exc
+        doc = dict(document)  # type: ignore[arg-type]
+        report = replay_document(doc)
+        if not report.ok:
+            raise BadRequest(f"the export cannot be imported: {report.error}")
+        game_id = secrets.token_hex(6)
+        row, seats, rows, snapshot = import_rows(doc, game_id, report)
+        self._store(lambda: self.repo.create_game(row, seats, rows, snapshot))
+        return self.get(game_id)
+
+    def _store(self, call: Any) -> Any:
+        """Run a database call; turn a database failure into StoreUnavailable with a plain message."""
+        try:
+            return call()
+        except SessionError:
+            raise
+        except (SQLAlchemyError, StoreError) as exc:
+            log.exception("database failure")
+            raise StoreUnavailable(f"the database refused the request: {type(exc).__name__}") from exc
+
+
+def _seat_kinds(seats: Mapping[str, str] | None) -> dict[str, str]:
+    seats = dict(seats or {})
+    unknown = sorted(set(seats) - set(FACTIONS))
+    if unknown:
+        raise BadRequest(f"unknown faction {unknown[0]!r}; the factions are {', '.join(FACTIONS)}")
+    bad = {f: k for f, k in seats.items() if k not in ("human", "nonplayer")}
+    if bad:
+        raise BadRequest(f"a seat is 'human' or 'nonplayer', not {next(iter(bad.values()))!r}")
+    return {f: seats.get(f, "human") for f in FACTIONS}
+
+
+def _loads_seats(text: str) -> dict[str, str]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+_default: Registry | None = None
+_default_lock = threading.Lock()
+
+
+def default_registry() -> Registry:
+    """The process's registry, opened from the environment on first use (what main.py and the pages use)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Registry.open()
+        return _default
+
+
+def set_default_registry(registry: Registry | None) -> None:
+    """Replace the process's registry (tests; a server that opens its database itself)."""
+    global _default
+    with _default_lock:
+        _default = registry

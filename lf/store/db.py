@@ -1,0 +1,85 @@
+"""Database engines: a SQLite file by default, PostgreSQL when ``DATABASE_URL`` is set.
+
+Why the SQLite set-up is not SQLAlchemy's default: Python's ``sqlite3`` module
+only opens a transaction before INSERT/UPDATE/DELETE, so DDL (migrations) would
+run outside any transaction and a read followed by a write could fail with
+SQLITE_BUSY instead of waiting. We take over transaction control (the recipe in
+SQLAlchemy's SQLite documentation) and start every transaction with
+``BEGIN IMMEDIATE``: one writer at a time, waiting up to ``busy_timeout``.
+WAL mode lets readers in other processes work while a game is written, and
+``synchronous=FULL`` (the default; ``LF_DB_SYNC=NORMAL`` trades power-loss
+durability for speed) makes an acknowledged action survive a power cut, not
+just a killed process.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+
+DEFAULT_SQLITE_FILE = "lf.db"
+SQLITE_SYNC_MODES = ("FULL", "NORMAL", "EXTRA")
+BUSY_TIMEOUT_MS = 30_000
+
+
+def database_url(env: dict[str, str] | None = None) -> str:
+    """The URL lf uses: ``DATABASE_URL`` (PostgreSQL, or any SQLAlchemy URL) else the ``LF_DB`` SQLite file."""
+    env = os.environ if env is None else env
+    if url := env.get("DATABASE_URL", "").strip():
+        return normalize_url(url)
+    return sqlite_url(env.get("LF_DB", "").strip() or DEFAULT_SQLITE_FILE)
+
+
+def sqlite_url(path: str | os.PathLike[str]) -> str:
+    """``sqlite:///<absolute path>``: a relative ``LF_DB`` is taken from the working directory."""
+    return f"sqlite:///{Path(path).expanduser().resolve()}"
+
+
+def normalize_url(url: str) -> str:
+    """Accept the usual spellings of a PostgreSQL URL and select the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
+    """A SQLAlchemy engine for ``url`` (default: :func:`database_url`), configured for lf."""
+    url = normalize_url(url) if url else database_url()
+    if url.startswith("sqlite"):
+        return _sqlite_engine(url, echo)
+    return create_engine(url, echo=echo, pool_pre_ping=True, future=True)
+
+
+def _sqlite_engine(url: str, echo: bool) -> Engine:
+    if url in ("sqlite://", "sqlite:///:memory:"):
+        raise ValueError("lf needs a SQLite file (set LF_DB to a path); an in-memory database cannot be shared")
+    path = Path(url.removeprefix("sqlite:///"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sync = os.environ.get("LF_DB_SYNC", "FULL").upper()
+    if sync not in SQLITE_SYNC_MODES:
+        raise ValueError(f"LF_DB_SYNC must be one of {', '.join(SQLITE_SYNC_MODES)}, not {sync!r}")
+    engine = create_engine(url, echo=echo, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see the module docstring)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine

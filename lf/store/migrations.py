@@ -1,0 +1,162 @@
+"""Schema versions and the upgrade path: numbered, idempotent migrations, each in one transaction.
+
+Why not Alembic: lf has five small tables and must upgrade a player's SQLite
+file on start with nothing to configure. Each migration here is a function
+that checks what is already there before changing it (so a half-applied
+upgrade, or one run twice, is harmless), runs inside one transaction with the
+row that records it in ``schema_version`` (DDL is transactional on PostgreSQL
+and, with ``db.py``'s transaction handling, on SQLite too), and is never
+edited once released: a change to the schema is a new migration at the end of
+``MIGRATIONS`` plus the matching change to ``models.py``.
+
+History:
+1. the first schema (lf 0.1): games, seats, the action log, snapshots. Undo
+   truncated the log and snapshots carried no checksum.
+2. undo becomes an explicit log row (``actions.kind``), so the log is truly
+   append-only and the version number never goes back; snapshots record the
+   rules they were made under and their SHA-256, so one made by other rules or
+   damaged on disk is never trusted; games record why they are ``broken``; the
+   lobby's listing gets an index. Snapshots made by schema 1 stay in place but
+   are ignored (no checksum) and replaced the next time the game is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine, inspect, text
+
+from .models import utcnow
+
+#: Frozen: exactly what lf 0.1 created (kept portable: it runs on SQLite and PostgreSQL).
+SCHEMA_V1 = (
+    """CREATE TABLE IF NOT EXISTS schema_version (
+        version INTEGER NOT NULL PRIMARY KEY,
+        applied_at TIMESTAMP NOT NULL,
+        description VARCHAR(200) NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS games (
+        id VARCHAR(32) NOT NULL PRIMARY KEY,
+        name VARCHAR(80) NOT NULL,
+        mode VARCHAR(16) NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        content_version VARCHAR(40) NOT NULL,
+        engine_version VARCHAR(40) NOT NULL,
+        status VARCHAR(16) NOT NULL,
+        version INTEGER NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        updated_at TIMESTAMP NOT NULL,
+        result TEXT)""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        game_id VARCHAR(32) NOT NULL REFERENCES games (id),
+        faction VARCHAR(16) NOT NULL,
+        kind VARCHAR(16) NOT NULL,
+        display_name VARCHAR(40) NOT NULL,
+        token_hash VARCHAR(64),
+        claimed_at TIMESTAMP,
+        PRIMARY KEY (game_id, faction))""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        game_id VARCHAR(32) NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        faction VARCHAR(16) NOT NULL,
+        action TEXT NOT NULL,
+        note TEXT,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+        game_id VARCHAR(32) NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, seq))""",
+)
+
+PG_MIGRATION_LOCK = 74_203_101  # any constant: serializes two lf processes upgrading the same PostgreSQL database
+
+
+class SchemaError(RuntimeError):
+    """The database cannot be used by this lf (made by a newer lf, or an upgrade failed)."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    apply: Callable[[Connection], None]
+
+
+def _initial_schema(conn: Connection) -> None:
+    for statement in SCHEMA_V1:
+        conn.exec_driver_sql(statement)
+
+
+def _add_column(conn: Connection, table: str, column: str, ddl: str) -> None:
+    if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
+        conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}")
+
+
+def _undo_rows_and_verified_snapshots(conn: Connection) -> None:
+    _add_column(conn, "actions", "kind", "VARCHAR(8) NOT NULL DEFAULT 'action'")
+    _add_column(conn, "games", "status_message", "TEXT")
+    _add_column(conn, "snapshots", "content_version", "VARCHAR(40)")
+    _add_column(conn, "snapshots", "engine_version", "VARCHAR(40)")
+    _add_column(conn, "snapshots", "sha256", "VARCHAR(64)")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_status_updated ON games (status, updated_at)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
+    Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
+)
+LATEST = MIGRATIONS[-1].version
+
+
+def schema_version(conn: Connection) -> int:
+    """The highest applied migration (0 for an empty database)."""
+    if not inspect(conn).has_table("schema_version"):
+        return 0
+    return conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar() or 0
+
+
+def current_version(engine: Engine) -> int:
+    with engine.begin() as conn:
+        return schema_version(conn)
+
+
+def migrate(engine: Engine, target: int = LATEST) -> int:
+    """Bring the database up to ``target`` (default: the newest schema); return the version reached.
+
+    Each migration runs in its own transaction together with its ``schema_version`` row, after
+    re-reading the version under a lock, so two processes starting at once upgrade exactly once.
+    """
+    if not 0 <= target <= LATEST:
+        raise ValueError(f"target schema version must be between 0 and {LATEST}")
+    for migration in MIGRATIONS:
+        if migration.version > target:
+            break
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_MIGRATION_LOCK})
+            found = schema_version(conn)
+            if found > LATEST:
+                raise SchemaError(f"this database has schema version {found}, made by a newer lf; "
+                                  f"this lf knows versions up to {LATEST}. Upgrade lf, or use another database.")
+            if found >= migration.version:
+                continue
+            if found != migration.version - 1:
+                raise SchemaError(f"schema version {found} cannot be upgraded by migration {migration.version}")
+            try:
+                migration.apply(conn)
+            except Exception as exc:
+                raise SchemaError(f"upgrading the database to schema version {migration.version} "
+                                  f"({migration.description}) failed, nothing was changed: {exc}") from exc
+            conn.execute(text("INSERT INTO schema_version (version, applied_at, description) VALUES (:v, :t, :d)"),
+                         {"v": migration.version, "t": utcnow(), "d": migration.description})
+    with engine.begin() as conn:
+        found = schema_version(conn)
+    if found > LATEST:
+        raise SchemaError(f"this database has schema version {found}, made by a newer lf; "
+                          f"this lf knows versions up to {LATEST}. Upgrade lf, or use another database.")
+    return found

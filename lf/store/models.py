@@ -1,0 +1,107 @@
+"""The tables (schema version 2, see ``migrations.py``), as SQLModel classes.
+
+JSON values (options, seats, actions, results, states) are stored as TEXT, not
+as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
+are verified by their SHA-256), the same schema works on SQLite and
+PostgreSQL, and a damaged row can still be read and reported instead of being
+rejected by the driver before lf can say which game and row is wrong.
+
+Times are naive UTC (``TIMESTAMP`` without time zone on both databases). The
+action log's primary key (game_id, seq) is what makes a second application
+of the same step impossible, even across processes.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, String, Text
+from sqlmodel import Field, SQLModel
+
+#: Game lifecycle: ``active`` (being played), ``finished`` (has a result), ``broken`` (no longer replays).
+STATUSES = ("active", "finished", "broken")
+#: Action log row kinds: a move, or an explicit undo of the same faction's last move.
+ROW_KINDS = ("action", "undo")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _game_fk() -> Column:
+    return Column(String(32), ForeignKey("games.id"), primary_key=True)
+
+
+class SchemaVersion(SQLModel, table=True):
+    """One row per applied migration; the database's schema version is the highest."""
+
+    __tablename__ = "schema_version"
+    version: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    applied_at: datetime = Field(sa_type=DateTime)
+    description: str = Field(max_length=200)
+
+
+class GameRow(SQLModel, table=True):
+    """A game: what replaying needs (seed, seats, options) and what the lobby lists."""
+
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=80)
+    mode: str = Field(max_length=16)
+    seed: int = Field(sa_type=BigInteger)
+    #: JSON: the engine options.
+    options: str = Field(sa_type=Text)
+    #: JSON: {faction: "human" | "nonplayer"}, the engine's seat map.
+    seats: str = Field(sa_type=Text)
+    content_version: str = Field(max_length=40)
+    engine_version: str = Field(max_length=40)
+    status: str = Field(max_length=16)
+    #: Why a game is ``broken`` (where its log stops replaying); None otherwise.
+    status_message: str | None = Field(default=None, sa_type=Text)
+    #: The number of rows in the action log (the session's version number).
+    version: int
+    created_at: datetime = Field(sa_type=DateTime)
+    updated_at: datetime = Field(sa_type=DateTime)
+    #: JSON: the engine's result once the game is over.
+    result: str | None = Field(default=None, sa_type=Text)
+
+
+class SeatRow(SQLModel, table=True):
+    """A faction's seat: who plays it, and the SHA-256 of its secret token (never the token)."""
+
+    __tablename__ = "seats"
+    game_id: str = Field(sa_column=_game_fk())
+    faction: str = Field(primary_key=True, max_length=16)
+    kind: str = Field(max_length=16)
+    display_name: str = Field(max_length=40)
+    token_hash: str | None = Field(default=None, max_length=64)
+    claimed_at: datetime | None = Field(default=None, sa_type=DateTime)
+
+
+class ActionRow(SQLModel, table=True):
+    """The append-only action log: one row per accepted step, numbered 1, 2, 3, ... per game."""
+
+    __tablename__ = "actions"
+    game_id: str = Field(sa_column=_game_fk())
+    seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    faction: str = Field(max_length=16)
+    kind: str = Field(default="action", max_length=8, sa_column_kwargs={"server_default": "action"})
+    #: JSON: the engine action ({"kind", "arg"?, "n"?}); for an undo row, the action it took back.
+    action: str = Field(sa_type=Text)
+    note: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(sa_type=DateTime)
+
+
+class SnapshotRow(SQLModel, table=True):
+    """A cached state after log row ``seq``, so loading replays only the tail; never the truth."""
+
+    __tablename__ = "snapshots"
+    game_id: str = Field(sa_column=_game_fk())
+    seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    state: str = Field(sa_type=Text)
+    created_at: datetime = Field(sa_type=DateTime)
+    content_version: str | None = Field(default=None, max_length=40)
+    engine_version: str | None = Field(default=None, max_length=40)
+    #: SHA-256 of ``state``; a snapshot without one (made by schema 1) is never trusted.
+    sha256: str | None = Field(default=None, max_length=64)

@@ -1,0 +1,209 @@
+"""All of lf's SQL: games, seats, the action log and snapshots.
+
+The session layer never writes SQL; it calls these methods, each of which is
+one transaction. ``append`` is the heart of it: the step, the game's new
+version and (every so often) a snapshot are committed together, and only if
+the game is still at the version the caller built on. That compare-and-set on
+``games.version``, plus the (game_id, seq) primary key of the log, is what
+makes a second application of a step impossible even if two processes share
+a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from .models import ActionRow, GameRow, SeatRow, SnapshotRow, utcnow
+
+#: How many snapshots a game keeps (the newest ones); older ones are pruned when a new one is written.
+KEEP_SNAPSHOTS = 3
+
+
+class StoreError(RuntimeError):
+    """The database refused a write lf expected to succeed."""
+
+
+class VersionConflict(StoreError):
+    """The game moved on in the database (another writer appended first); nothing was written."""
+
+
+@dataclass(frozen=True)
+class NewRow:
+    """An action log row to append (the repository numbers it and stamps the time)."""
+
+    faction: str
+    kind: str
+    action: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class NewSnapshot:
+    state: str
+    content_version: str
+    engine_version: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class SnapshotHead:
+    """A snapshot's metadata, without its (large) state text."""
+
+    seq: int
+    content_version: str | None
+    engine_version: str | None
+    sha256: str | None
+
+
+class Repository:
+    """One database (SQLite file or PostgreSQL); thread-safe (each call uses its own connection)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    # -- games -----------------------------------------------------------------------------
+
+    def create_game(self, game: GameRow, seats: Sequence[SeatRow], log: Sequence[ActionRow] = (),
+                    snapshot: NewSnapshot | None = None) -> None:
+        """Insert a new game with its seats (and, for an import, its whole log) in one transaction."""
+        try:
+            with self._session() as s, s.begin():
+                s.add(game)
+                s.flush()
+                s.add_all(seats)
+                s.add_all(log)
+                s.flush()
+                if snapshot is not None:
+                    s.add(_snapshot_row(game.id, game.version, snapshot))
+        except IntegrityError as exc:
+            raise StoreError(f"game {game.id!r} could not be created: {exc.orig}") from exc
+
+    def get_game(self, game_id: str) -> GameRow | None:
+        with self._session() as s, s.begin():
+            return s.get(GameRow, game_id)
+
+    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
+        """The most recently updated games first."""
+        with self._session() as s, s.begin():
+            q = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
+            if status is not None:
+                q = q.where(GameRow.status == status)
+            return list(s.exec(q).scalars())
+
+    def set_status(self, game_id: str, status: str, message: str | None, result: str | None = None) -> None:
+        with self._session() as s, s.begin():
+            values = {"status": status, "status_message": message, "updated_at": utcnow()}
+            if result is not None:
+                values["result"] = result
+            s.exec(update(GameRow).where(GameRow.id == game_id).values(**values))
+
+    def delete_game(self, game_id: str) -> bool:
+        with self._session() as s, s.begin():
+            for table in (SnapshotRow, ActionRow, SeatRow):
+                s.exec(delete(table).where(table.game_id == game_id))
+            return s.exec(delete(GameRow).where(GameRow.id == game_id)).rowcount == 1
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        with self._session() as s, s.begin():
+            return list(s.exec(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.faction)).scalars())
+
+    def claim_seat(self, game_id: str, faction: str, token_hash: str, display_name: str) -> bool:
+        """Give a free human seat to the holder of ``token_hash``; False if it is taken or not human."""
+        with self._session() as s, s.begin():
+            res = s.exec(update(SeatRow)
+                         .where(SeatRow.game_id == game_id, SeatRow.faction == faction,
+                                SeatRow.kind == "human", SeatRow.token_hash.is_(None))
+                         .values(token_hash=token_hash, display_name=display_name, claimed_at=utcnow()))
+            return res.rowcount == 1
+
+    def release_seat(self, game_id: str, faction: str, token_hash: str | None = None) -> bool:
+        """Free a seat (only if it is held by ``token_hash``, when given); its token stops working."""
+        with self._session() as s, s.begin():
+            q = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.faction == faction,
+                                      SeatRow.token_hash.is_not(None))
+            if token_hash is not None:
+                q = q.where(SeatRow.token_hash == token_hash)
+            return s.exec(q.values(token_hash=None, claimed_at=None)).rowcount == 1
+
+    # -- the action log --------------------------------------------------------------------
+
+    def log(self, game_id: str, after: int = 0) -> list[ActionRow]:
+        """The action log rows with seq > ``after``, in order."""
+        with self._session() as s, s.begin():
+            q = select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq > after).order_by(ActionRow.seq)
+            return list(s.exec(q).scalars())
+
+    def append(self, game_id: str, expected_version: int, row: NewRow, *, status: str, result: str | None,
+               snapshot: NewSnapshot | None = None) -> int:
+        """Append one step as log row ``expected_version + 1``; return the new version.
+
+        One transaction: the games row moves from ``expected_version`` to the next (or
+        VersionConflict is raised and nothing is written), the log row is inserted, and the
+        optional snapshot is stored with old snapshots pruned.
+        """
+        seq = expected_version + 1
+        now = utcnow()
+        try:
+            with self._session() as s, s.begin():
+                moved = s.exec(update(GameRow)
+                               .where(GameRow.id == game_id, GameRow.version == expected_version)
+                               .values(version=seq, updated_at=now, status=status, status_message=None,
+                                       result=result))
+                if moved.rowcount != 1:
+                    raise VersionConflict(f"game {game_id!r} is no longer at version {expected_version}")
+                s.exec(insert(ActionRow).values(game_id=game_id, seq=seq, faction=row.faction, kind=row.kind,
+                                                action=row.action, note=row.note, created_at=now))
+                if snapshot is not None:
+                    _write_snapshot(s, game_id, seq, snapshot)
+        except IntegrityError as exc:
+            raise VersionConflict(f"log row {seq} of game {game_id!r} already exists") from exc
+        return seq
+
+    # -- snapshots -------------------------------------------------------------------------
+
+    def snapshot_heads(self, game_id: str, upto: int) -> list[SnapshotHead]:
+        """Snapshots at or before log row ``upto``, newest first (metadata only)."""
+        with self._session() as s, s.begin():
+            q = (select(SnapshotRow.seq, SnapshotRow.content_version, SnapshotRow.engine_version, SnapshotRow.sha256)
+                 .where(SnapshotRow.game_id == game_id, SnapshotRow.seq <= upto).order_by(SnapshotRow.seq.desc()))
+            return [SnapshotHead(*r) for r in s.exec(q)]
+
+    def snapshot_state(self, game_id: str, seq: int) -> str | None:
+        with self._session() as s, s.begin():
+            q = select(SnapshotRow.state).where(SnapshotRow.game_id == game_id, SnapshotRow.seq == seq)
+            return s.exec(q).scalar_one_or_none()
+
+    def put_snapshot(self, game_id: str, seq: int, snapshot: NewSnapshot) -> None:
+        """Store (or replace) the snapshot after log row ``seq`` (used when a load had to replay far)."""
+        with self._session() as s, s.begin():
+            _write_snapshot(s, game_id, seq, snapshot)
+
+    def count_rows(self, game_id: str) -> int:
+        with self._session() as s, s.begin():
+            return s.exec(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)).scalar_one()
+
+
+def _snapshot_row(game_id: str, seq: int, snap: NewSnapshot) -> SnapshotRow:
+    return SnapshotRow(game_id=game_id, seq=seq, state=snap.state, created_at=utcnow(),
+                       content_version=snap.content_version, engine_version=snap.engine_version, sha256=snap.sha256)
+
+
+def _write_snapshot(s: Session, game_id: str, seq: int, snap: NewSnapshot) -> None:
+    s.exec(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.seq == seq))
+    s.exec(insert(SnapshotRow).values(game_id=game_id, seq=seq, state=snap.state, created_at=utcnow(),
+                                      content_version=snap.content_version, engine_version=snap.engine_version,
+                                      sha256=snap.sha256))
+    keep = (select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)
+            .order_by(SnapshotRow.seq.desc()).limit(KEEP_SNAPSHOTS))
+    s.exec(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.seq.not_in(keep)))
+

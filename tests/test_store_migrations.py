@@ -1,0 +1,248 @@
+"""Schema creation and upgrades: a fresh database, a database made by lf 0.1 (schema 1), refusals."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, inspect, text
+
+from lf.engine import apply, new_game, to_json
+from lf.engine.game import ENGINE_VERSION
+from lf.session import Registry
+from lf.session.tokens import token_hash
+from lf.store import migrations
+from lf.store.db import database_url, make_engine, sqlite_url
+from lf.store.migrations import LATEST, MIGRATIONS, Migration, SchemaError, current_version, migrate
+from lf.store.models import ActionRow, GameRow, SchemaVersion, SeatRow, SnapshotRow
+from lf.store.repository import Repository
+from session_helpers import pick, reference_game
+
+FIXTURE_V1 = Path(__file__).parent / "fixtures" / "schema_v1.sql"
+MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow)
+HUMANS = {"anarchists": "human", "communists": "human", "moderates": "human"}
+
+
+def run_sql_file(engine: Engine, path: Path) -> None:
+    statements = [s.strip() for s in re.sub(r"--[^\n]*", "", path.read_text()).split(";") if s.strip()]
+    with engine.begin() as conn:
+        for statement in statements:
+            conn.exec_driver_sql(statement)
+
+
+def columns(engine: Engine) -> dict[str, dict[str, bool]]:
+    insp = inspect(engine)
+    return {t: {c["name"]: c["nullable"] for c in insp.get_columns(t)} for t in insp.get_table_names()}
+
+
+def model_columns() -> dict[str, dict[str, bool]]:
+    return {m.__table__.name: {c.name: c.nullable for c in m.__table__.columns} for m in MODELS}
+
+
+def test_a_fresh_database_is_created_at_the_current_schema_matching_the_models(db_url: str) -> None:
+    engine = make_engine(db_url)
+    try:
+        assert current_version(engine) == 0
+        assert migrate(engine) == LATEST
+        assert columns(engine) == model_columns()
+        assert "ix_games_status_updated" in {i["name"] for i in inspect(engine).get_indexes("games")}
+        with engine.begin() as conn:
+            assert [r[0] for r in conn.execute(text("SELECT version FROM schema_version ORDER BY version"))] == \
+                list(range(1, LATEST + 1))
+    finally:
+        engine.dispose()
+
+
+def test_migrations_are_idempotent(db_url: str) -> None:
+    engine = make_engine(db_url)
+    try:
+        migrate(engine)
+        before = columns(engine)
+        for m in MIGRATIONS:  # applying each one again on an up-to-date database changes nothing
+            with engine.begin() as conn:
+                m.apply(conn)
+        assert migrate(engine) == LATEST
+        assert columns(engine) == before
+        with engine.begin() as conn:
+            assert conn.execute(text("SELECT COUNT(*) FROM schema_version")).scalar() == LATEST
+    finally:
+        engine.dispose()
+
+
+def test_the_v1_fixture_is_what_migration_1_creates(new_db) -> None:
+    a, b = make_engine(new_db()), make_engine(new_db())
+    try:
+        run_sql_file(a, FIXTURE_V1)
+        assert migrate(b, target=1) == 1
+        assert columns(a) == columns(b)
+        assert current_version(a) == 1
+    finally:
+        a.dispose()
+        b.dispose()
+
+
+def _fill_like_lf_0_1(engine: Engine, game_id: str, token: str) -> tuple[str, int]:
+    """A 3-human game 25 steps in, stored as lf 0.1 did: log rows without kind, a snapshot without checksum."""
+    seed = 18
+    state = reference_game(seed, HUMANS, seed, steps=25)
+    assert state.result is None
+    at_20 = new_game(seed, HUMANS)
+    for e in state.actions[:20]:
+        apply(at_20, e["faction"], e["action"])
+    now = "2024-05-01 12:00:00"
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games VALUES (:id, 'Old game', 'standard', :seed, '{}', :seats, "
+                          "'lf-original-0', '0', 'active', :v, :t, :t, NULL)"),
+                     {"id": game_id, "seed": seed, "seats": json.dumps(HUMANS), "v": len(state.actions), "t": now})
+        for f in HUMANS:
+            conn.execute(text("INSERT INTO seats VALUES (:g, :f, 'human', :n, :h, :t)"),
+                         {"g": game_id, "f": f, "n": f.title(), "t": now,
+                          "h": token_hash(token) if f == "anarchists" else None})
+        for i, e in enumerate(state.actions, start=1):
+            conn.execute(text("INSERT INTO actions VALUES (:g, :s, :f, :a, NULL, :t)"),
+                         {"g": game_id, "s": i, "f": e["faction"], "a": json.dumps(e["action"]), "t": now})
+        conn.execute(text("INSERT INTO snapshots VALUES (:g, 20, :st, :t)"),
+                     {"g": game_id, "st": to_json(at_20), "t": now})
+    return to_json(state), len(state.actions)
+
+
+def test_a_database_made_at_schema_1_upgrades_and_its_games_play_on(db_url: str) -> None:
+    engine = make_engine(db_url)
+    run_sql_file(engine, FIXTURE_V1)
+    token = "kept-by-the-browser-since-lf-0.1"
+    old_state, rows = _fill_like_lf_0_1(engine, "0123456789ab", token)
+
+    assert migrate(engine) == LATEST
+    assert columns(engine) == model_columns()
+    with engine.begin() as conn:
+        assert {r[0] for r in conn.execute(text("SELECT DISTINCT kind FROM actions"))} == {"action"}
+        assert conn.execute(text("SELECT sha256 FROM snapshots")).scalar() is None
+
+    reg = Registry(Repository(engine))
+    try:
+        game = reg.get("0123456789ab")
+        assert game.status == "active" and game.version == rows
+        assert game.state_json() == old_state
+        assert any("no checksum" in n for n in game.load_notes)  # the v1 snapshot is not trusted...
+        assert game.verify() is None
+        assert game.seat_of(token) == "anarchists"              # ...but seat tokens still work
+        # the game continues: every human plays, the Anarchists take a step back with the new undo rows
+        tokens = {"anarchists": token, "communists": game.claim("communists"), "moderates": game.claim("moderates")}
+        undone = 0
+        for _ in range(10):
+            if game.status != "active":
+                break
+            f = game.view()["waiting"][0]["faction"]
+            view = game.view(tokens[f])
+            choices = view["decisions"][0]["choices"]
+            res = game.act(tokens[f], view["version"], choices[pick(1, view["version"], f, len(choices))]["action"])
+            assert res.ok, res.message
+            if f == "anarchists" and res.view["can_undo"]:
+                assert game.undo(token, res.version).ok
+                undone += 1
+                res = game.act(tokens[f], game.version, choices[0]["action"])
+                assert res.ok
+        assert undone > 0
+        after = game.state_json()
+        reg.evict(game.id)
+        again = reg.get(game.id)
+        assert again.state_json() == after and again.verify() is None
+        assert not any("no checksum" in n for n in again.load_notes)  # replaced by a checked snapshot
+    finally:
+        reg.close()
+
+
+def test_a_database_from_a_newer_lf_is_refused(db_url: str) -> None:
+    engine = make_engine(db_url)
+    try:
+        migrate(engine)
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO schema_version VALUES (99, CURRENT_TIMESTAMP, 'from the future')"))
+        with pytest.raises(SchemaError, match="newer lf"):
+            migrate(engine)
+    finally:
+        engine.dispose()
+
+
+def test_a_failing_migration_changes_nothing(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = make_engine(db_url)
+    try:
+        migrate(engine, target=1)
+
+        def half_done(conn) -> None:
+            conn.exec_driver_sql("ALTER TABLE games ADD COLUMN half_done TEXT")
+            raise RuntimeError("disk full")
+
+        monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATIONS[0], Migration(2, "broken", half_done)))
+        with pytest.raises(SchemaError, match="failed, nothing was changed: disk full"):
+            migrations.migrate(engine, target=2)
+        assert "half_done" not in columns(engine)["games"]   # DDL rolled back, on SQLite too
+        assert current_version(engine) == 1
+        monkeypatch.undo()
+        assert migrate(engine) == LATEST
+    finally:
+        engine.dispose()
+
+
+def test_two_servers_starting_at_once_upgrade_once(db_url: str) -> None:
+    engines = [make_engine(db_url) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def start(engine: Engine) -> None:
+        try:
+            migrate(engine)
+        except BaseException as exc:  # noqa: BLE001  (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert errors == []
+        with engines[0].begin() as conn:
+            assert conn.execute(text("SELECT COUNT(*) FROM schema_version")).scalar() == LATEST
+    finally:
+        for e in engines:
+            e.dispose()
+
+
+def test_sqlite_file_settings(tmp_path: Path) -> None:
+    engine = make_engine(sqlite_url(tmp_path / "a" / "lf.db"))
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert (tmp_path / "a" / "lf.db").exists()
+    finally:
+        engine.dispose()
+
+
+def test_database_url_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert database_url({}) == f"sqlite:///{tmp_path / 'lf.db'}"
+    assert database_url({"LF_DB": "games/x.db"}) == f"sqlite:///{tmp_path / 'games' / 'x.db'}"
+    assert database_url({"DATABASE_URL": "postgres://u@h/db", "LF_DB": "x.db"}) == "postgresql+psycopg://u@h/db"
+    assert database_url({"DATABASE_URL": "postgresql://u@h:5/db"}) == "postgresql+psycopg://u@h:5/db"
+    with pytest.raises(ValueError, match="LF_DB"):
+        make_engine("sqlite://")
+
+
+def test_first_start_creates_the_sqlite_file_with_nothing_to_install(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("LF_DB", str(tmp_path / "fresh" / "lf.db"))
+    reg = Registry.open()
+    try:
+        game = reg.create_game(seed=3)
+        assert (tmp_path / "fresh" / "lf.db").exists()
+        assert current_version(reg.repo.engine) == LATEST
+        assert reg.get(game.id) is game
+        assert game.engine_version == ENGINE_VERSION
+    finally:
+        reg.close()
