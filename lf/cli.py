@@ -18,7 +18,8 @@ def _bench(args: argparse.Namespace) -> int:
     from lf.tools.bench_session import print_session_report, run_session_bench
 
     print_report(run(args.games))
-    print_session_report(run_session_bench(args.session_games))
+    if args.session_games > 0:
+        print_session_report(run_session_bench(args.session_games))
     return 0
 
 
@@ -58,7 +59,7 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("check", help="load and validate all content; print counts").set_defaults(fn=_check)
     b = sub.add_parser("bench", help="engine speed figures")
     b.add_argument("--games", type=int, default=200)
-    b.add_argument("--session-games", type=int, default=30, help="games played through the session layer")
+    b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
     b.set_defaults(fn=_bench)
     f = sub.add_parser("fuzz", help="random games with every invariant checked after every step")
     f.add_argument("--games", type=int, default=1000)
