@@ -104,16 +104,22 @@ def seats_of(state: GameState) -> dict[str, str]:
     return {f: state.factions[f].seat for f in FACTIONS}
 
 
-def can_undo(state: GameState, faction: str) -> bool:
-    """Only the acting faction's own last step, and never across a draw, a reveal or a Fascist card."""
+def can_undo(state: GameState, faction: str, free: bool = False) -> bool:
+    """Only the acting faction's own last step, and never across a draw, a reveal or a Fascist card.
+
+    ``free`` (or the game option ``free_undo``, set for teaching games) is the teaching table's undo: any
+    last step, whoever took it, hidden information or not (everyone shares one screen there).
+    """
     if state.result is not None or not state.actions:
         return False
+    if free or state.options.get("free_undo"):
+        return True
     return state.actions[-1]["faction"] == faction and len(state.actions) - 1 >= state.undo_floor
 
 
-def undo(state: GameState, faction: str) -> GameState:
-    """A new state without the faction's last action (rebuilt by replay, so it is exact)."""
-    if not can_undo(state, faction):
+def undo(state: GameState, faction: str, free: bool = False) -> GameState:
+    """A new state without the last action (rebuilt by replay, so it is exact)."""
+    if not can_undo(state, faction, free):
         raise IllegalAction(f"the {faction_label(faction)} have nothing they can undo now "
                             "(only your own last step, and not across a draw, a reveal or a Fascist card)")
     return replay(state.seed, seats_of(state), state.options, state.actions[:-1])

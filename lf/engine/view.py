@@ -62,7 +62,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     if viewer is not None and viewer not in FACTIONS:
         raise ValueError(f"unknown faction {viewer!r}")
     mine = [BUILD[p["kind"]](state, p).to_json() for p in state.pending if p["faction"] == viewer]
-    waiting = [{"faction": p["faction"], "kind": p["kind"]} for p in state.pending]
+    waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", "")} for p in state.pending]
     return {
         "viewer": viewer,
         "version": len(state.actions),

@@ -127,6 +127,8 @@ class GameSession:
         self._open: dict[str, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
+        #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
+        self._redo: list[dict[str, Any]] = []
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -380,6 +382,7 @@ class GameSession:
                                     seat)
             if refusal := self._commit(seat, "action", act.to_json(), None, viewer=seat):
                 return refusal
+            self._redo.clear()
             self._after_change(seat, "action", act.key, None)
             self._run_nonplayers()
             return self._answer(True, "ok", "", seat)
@@ -409,6 +412,67 @@ class GameSession:
             self._after_change(seat, "undo", Action.parse(last).key, None)
             self._run_nonplayers()
             return self._answer(True, "ok", f"Your last step ({Action.parse(last).key}) was taken back.", seat)
+
+    # -- teaching games: free undo and redo -------------------------------------------------
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def teaching_undo(self, token: str, version: int) -> ActResult:
+        """Teaching games: take back the last human step, whoever took it, and the Non-player steps after it.
+
+        The table shares one screen, so this may cross a draw or a reveal (issue 7); every step taken back
+        is an undo row in the log, so a restart rebuilds exactly this position.
+        """
+        with self._lock:
+            seat, refusal = self._teaching_gate(token, version)
+            if refusal is not None:
+                return refusal
+            state = self._state
+            assert state is not None
+            humans = [i for i, a in enumerate(state.actions) if not is_nonplayer(state, a["faction"])]
+            if not humans:
+                return self._answer(False, "illegal", "There is no step to take back yet.", seat)
+            while len(self._state.actions) > humans[-1]:
+                last = self._state.actions[-1]
+                self._state = engine_undo(self._state, last["faction"])
+                if refusal := self._commit(last["faction"], "undo", last["action"], None, viewer=seat):
+                    return refusal
+                self._after_change(last["faction"], "undo", Action.parse(last["action"]).key, None)
+            self._redo.append(last)
+            return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step "
+                                            f"{Action.parse(last['action']).key}.", seat)
+
+    def teaching_redo(self, token: str, version: int) -> ActResult:
+        """Teaching games: play the last step taken back again (the Non-players then follow as before)."""
+        with self._lock:
+            seat, refusal = self._teaching_gate(token, version)
+            if refusal is not None:
+                return refusal
+            if not self._redo:
+                return self._answer(False, "illegal", "There is no step to redo.", seat)
+            entry = self._redo[-1]
+            act = Action.parse(entry["action"])
+            try:
+                apply(self._state, entry["faction"], act)
+            except IllegalAction as exc:
+                self._redo.clear()
+                return self._answer(False, "illegal", f"That step cannot be replayed here: {exc}.", seat)
+            if refusal := self._commit(entry["faction"], "action", act.to_json(), None, viewer=seat):
+                return refusal
+            self._redo.pop()
+            self._after_change(entry["faction"], "action", act.key, None)
+            self._run_nonplayers()
+            return self._answer(True, "ok", f"Replayed the {label(entry['faction'])}' step {act.key}.", seat)
+
+    def _teaching_gate(self, token: object, version: object) -> tuple[str | None, ActResult | None]:
+        seat, refusal = self._gate(token, version, None)
+        if refusal is not None:
+            return seat, refusal
+        if self.mode != "teaching":
+            return seat, self._answer(False, "illegal", "Free undo and redo belong to teaching games.", seat)
+        return seat, self._unplayable(seat, version, exact=True)
 
     def _gate(self, token: object, version: object, faction: object) -> tuple[str | None, ActResult | None]:
         """Who is acting, or the refusal: unreachable database, broken game, bad token, forged faction."""

@@ -87,8 +87,11 @@ class Registry:
             seed = secrets.randbelow(2**31)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        options = dict(options or {})
+        if mode == "teaching":
+            options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
         try:
-            options_json = json.dumps(dict(options or {}), sort_keys=True)
+            options_json = json.dumps(options, sort_keys=True)
             state = new_game(seed, kinds, json.loads(options_json))
         except (TypeError, ValueError) as exc:
             raise BadRequest(f"the game cannot be set up: {exc}") from exc
