@@ -45,9 +45,10 @@ def play(game: GameSession, tokens: dict[str, str], seed: int, steps: int | None
     return done
 
 
-def reference_game(seed: int, seats: dict[str, str], policy_seed: int, steps: int | None = None) -> GameState:
+def reference_game(seed: int, seats: dict[str, str], policy_seed: int, steps: int | None = None,
+                   options: dict[str, Any] | None = None) -> GameState:
     """The same game played by the engine alone (Non-players first, then the policy, like the session)."""
-    state = new_game(seed, seats)
+    state = new_game(seed, seats, options)
     humans = 0
     while True:
         movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]

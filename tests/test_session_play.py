@@ -29,7 +29,8 @@ def test_a_game_is_played_to_the_end_and_equals_the_engine_alone(registry: Regis
     tokens = claim_humans(game)
     play(game, tokens, seed=21)
     assert game.status == "finished" and game.result is not None
-    expected = reference_game(21, {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}, 21)
+    expected = reference_game(21, {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}, 21,
+                              options={"free_undo": True})  # a teaching game (issue 7)
     assert game.state_json() == to_json(expected)
     assert game.verify() is None
     log = rows(registry, game.id)
