@@ -1,7 +1,8 @@
 """Start the lf server: `python main.py` (or `bash scripts/play.sh`) serves http://<this machine>:8080.
 
 Env: LF_HOST (default 0.0.0.0), LF_PORT (default 8080), LF_STORAGE_SECRET (default: a random secret
-generated once and kept in .nicegui/secret).
+generated once and kept in .nicegui/secret), LF_DB / DATABASE_URL (the database, see docs/persistence.md).
+Pages are registered by functions (not at import) because NiceGUI's test fixture re-runs this file per test.
 """
 
 import os
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import status
+from lf.pages import frame, game, join, lobby, rules_reference, status
 
 ROOT = Path(__file__).resolve().parent
 
@@ -29,13 +30,16 @@ def storage_secret() -> str:
     return value
 
 
-status.register()
+frame.register_assets()
+for module in (lobby, game, join, rules_reference, status):
+    module.register()
 
 if __name__ in {"__main__", "__mp_main__"}:
     ui.run(
         host=os.environ.get("LF_HOST", "0.0.0.0"),
         port=int(os.environ.get("LF_PORT", "8080")),
         title="Land and Freedom — lf",
+        favicon=ROOT / "assets" / "logo.svg",
         reload=False,
         show=False,
         storage_secret=storage_secret(),

@@ -1,4 +1,4 @@
-"""Status page at `/` (what is installed and whether the content loads) and `/healthz`."""
+"""Status page at `/status` (what is installed and whether the content loads) and `/healthz`."""
 
 from collections import Counter
 
@@ -56,8 +56,8 @@ def render() -> None:
 
 
 def register() -> None:
-    """Add `/` and `/healthz` to the app (called by main.py on every run)."""
-    ui.page("/", title=TITLE)(render)
+    """Add `/status` and `/healthz` to the app (called by main.py on every run)."""
+    ui.page("/status", title=TITLE)(render)
 
     @app.get("/healthz")
     def healthz() -> dict:

@@ -1,0 +1,78 @@
+"""A Front: its value on the -10..+10 scale, Attack/Strength, player tokens, Test, Victory/Defeat.
+
+The value is drawn both as a number and as a filled scale so that "how close to
+Defeat" reads at a glance on a phone. A Front the current decision can target
+is rendered clickable (the page passes the action; the Front never decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui import ui
+
+from .icons import icon
+from .theme import esc, faction_dot, faction_label, front_label, signed
+
+
+def strength_words(value: int) -> str:
+    if value > 0:
+        return f"{value} Strength"
+    if value < 0:
+        return f"{-value} Attack{'s' * (value != -1)}"
+    return "no Attack, no Strength"
+
+
+def _scale(value: int) -> str:
+    cells = []
+    for v in range(-10, 11):
+        cls = ["lf-cell"]
+        if v == 0:
+            cls.append("zero")
+        if value < 0 and value <= v < 0:
+            cls.append("atk")
+        if value > 0 and 0 < v <= value:
+            cls.append("str")
+        if v == value:
+            cls.append("here")
+        cells.append(f'<i class="{" ".join(cls)}"></i>')
+    return (f'<div class="lf-scale" aria-hidden="true"><span class="lf-end d">Defeat</span>'
+            f'<div class="lf-cells">{"".join(cells)}</div><span class="lf-end v">Victory</span></div>')
+
+
+def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str | None = None) -> str:
+    value, status, tokens = fs["value"], fs["status"], fs.get("tokens", [])
+    badge = ""
+    if status == "victory":
+        badge = '<span class="lf-fbadge victory">Victory</span>'
+    elif status == "defeat":
+        badge = '<span class="lf-fbadge defeat">Defeat</span>'
+    test_html = ""
+    if test and test[0] == front and status == "open":
+        ok = value >= test[1]
+        test_html = (f'<span class="lf-ftest {"ok" if ok else "ko"}" title="Fascist Test on this Front">'
+                     f'Test {signed(test[1])}</span>')
+    toks = "".join(faction_dot(f, f"{faction_label(f)} supported this Front this turn") for f in tokens)
+    toks_html = f'<div class="lf-ftoks"><span>Supported by</span>{toks}</div>' if tokens else \
+        '<div class="lf-ftoks lf-muted">No player token yet</div>'
+    act = f'<div class="lf-fact">{icon("front")} {esc(action)}</div>' if action else ""
+    tone = "pos" if value > 0 else ("neg" if value < 0 else "even")
+    return (
+        f'<div class="lf-front lf-fs-{status}{" lf-clickable" if action else ""}" data-ref="front:{front}">'
+        f'<div class="lf-fhead"><span class="lf-fname">{esc(front_label(front))}</span>{test_html}{badge}</div>'
+        f'<div class="lf-fvalue"><span class="lf-fnum {tone}">{signed(value)}</span>'
+        f'<span class="lf-fwords">{strength_words(value)}</span></div>'
+        f'{_scale(value)}{toks_html}{act}</div>'
+    )
+
+
+def front_widget(front: str, fs: dict, test: tuple[str, int] | None,
+                 action: str | None = None, on_click: Callable[[], object] | None = None) -> ui.html:
+    """The Front as an element; with ``on_click`` it is a button for the current decision."""
+    el = ui.html(front_html(front, fs, test, action), sanitize=False).classes("lf-front-wrap")
+    el.mark(f"front-{front}")
+    if on_click is not None:
+        el.on("click", on_click)
+        el.on("keydown.enter", on_click)
+        el.props(f'role=button tabindex=0 aria-label="{esc(action or front_label(front))}"')
+    return el

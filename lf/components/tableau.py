@@ -1,0 +1,32 @@
+"""A faction's tableau (public: its icons feed the Morale Bonus), its piles and its trash.
+
+Deck and discard are counts (their order and the other factions' discards are
+secret); the trash and the tableau are public and shown as cards.
+"""
+
+from __future__ import annotations
+
+from .card import card_html
+from .theme import esc
+
+
+def tableau_html(cards: list[str]) -> str:
+    if not cards:
+        return '<div class="lf-muted">Empty tableau: cards played for Action Points go here.</div>'
+    return f'<div class="lf-cardrow">{"".join(card_html(c) for c in cards)}</div>'
+
+
+def piles_html(fv: dict) -> str:
+    """Deck, discard and trash counts, and the secret or public states of this turn."""
+    items = [
+        ("layers", "Deck", fv["deck_size"]),
+        ("style", "Discard", len(fv["discard"]) if "discard" in fv else fv["discard_size"]),
+        ("delete_outline", "Trash", len(fv["trash"])),
+        ("back_hand", "Hand", fv["hand_size"]),
+    ]
+    if fv.get("bid_size"):
+        items.append(("gavel", "Bid", fv["bid_size"]))
+    lis = "".join(f'<li><i class="material-icons">{ic}</i><span>{esc(label)}</span><b>{n}</b></li>'
+                  for ic, label, n in items)
+    return f'<ul class="lf-piles">{lis}</ul>'
+

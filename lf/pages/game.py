@@ -1,0 +1,321 @@
+"""The game page (/game/{id}): board, prompt, faction tabs and log, live on every device.
+
+Why it is built this way: the page holds the last view the session gave it and
+a set of Parts (one refreshable per concern). The session calls us after every
+accepted change; we fetch the view for our seat once (coalescing bursts of
+Non-player steps) and each Part re-draws only if its slice changed. A page
+that reconnects asks for the view again, so it catches up. The page never
+decides legality: buttons come from the view's decisions and a click sends the
+action with the version it was drawn at, so a stale click is refused by the
+session and answered with the current position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from nicegui import Client, run, ui
+
+from lf.components import board
+from lf.components.faction_panel import render_faction
+from lf.components.outcome import outcome_html
+from lf.components.part import Part
+from lf.components.prompt import PromptInput, confirm_text, render_prompt
+from lf.components.theme import FACTIONS, faction_label
+
+from . import browser_seats, net
+from . import session_port as port
+from .frame import APP_TITLE, page_body, top_bar
+from .rules_reference import open_rules_dialog
+from .seats import open_seats_dialog
+
+log = logging.getLogger("lf.pages")
+
+#: The live screens by client id (diagnostics and tests); entries vanish with their page.
+SCREENS: weakref.WeakValueDictionary[str, GameScreen] = weakref.WeakValueDictionary()
+TURN_TITLE = f"● Your turn — {APP_TITLE}"
+
+
+class GameScreen:
+    """One browser tab showing one game, for one seat (or a spectator)."""
+
+    def __init__(self, game_id: str, token: str | None, client: Client, base_url: str) -> None:
+        self.game_id = game_id
+        self.token = token
+        self.client = client
+        self.base_url = base_url
+        self.game_name = port.game(game_id).name
+        self.view: dict[str, Any] = port.view(game_id, token)
+        self.faction: str | None = self.view["viewer"]
+        self.names = port.seat_names(game_id)
+        self.sound = browser_seats.sound_on()
+        self.parts: list[Part] = []
+        self.busy = False
+        self.syncs = 0
+        self.sub: port.Subscription | None = None
+        self._sync_scheduled = False
+        self.my_turn = bool(self.view["decisions"])
+        self.dialog_host: ui.element | None = None
+        self.sound_button: ui.button
+        self.prompt_area: ui.element | None = None
+        SCREENS[client.id] = self
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        with top_bar(self.game_name):
+            ui.button("Rules", icon="menu_book", on_click=open_rules_dialog) \
+                .props("flat dense no-caps color=white data-testid=rules") \
+                .mark("rules")
+            ui.button("Seats", icon="group", on_click=self.open_seats) \
+                .props("flat dense no-caps color=white data-testid=seats") \
+                .mark("seats")
+            self.sound_button = ui.button(on_click=lambda: self._set_sound(not self.sound)) \
+                .props("flat dense no-caps color=white data-testid=sound").mark("sound")
+            self._show_sound()
+        self.dialog_host = ui.element("div")
+        pick, names = self._on_pick, lambda: self.names
+        with page_body(), ui.element("div").classes("lf-game"):
+            with ui.element("div").classes("lf-col lf-main"):
+                self._area("banner", lambda v: (v["result"], names()), self._banner)
+                self._area("status", lambda v: _slice(v, "year", "turn", "phase", "direction", "initiative",
+                                                      "government", "hero_supply", "viewer"),
+                           lambda v: board.render_status(v, self.faction))
+                self.prompt_area = self._area(
+                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names()),
+                    self._prompt)
+                self._area("fronts", lambda v: _slice(v, "fronts", "fascist_card", "decisions"),
+                           lambda v: board.render_fronts(v, pick))
+                self._area("tracks", lambda v: _slice(v, "tracks", "blanks", "bonuses", "decisions"),
+                           lambda v: board.render_tracks(v, pick))
+                with ui.element("div").classes("lf-a-tabs"):
+                    self._tabs()
+            with ui.element("div").classes("lf-col lf-side"):
+                self._area("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
+                                                       "fronts"), board.render_fascist)
+                self._area("facs", lambda v: (_slice(v, "factions", "initiative", "government", "active", "waiting",
+                                                     "phase", "tracks"), names()),
+                           lambda v: board.render_factions(v, names()))
+                self._area("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"), board.render_glory)
+                self._area("meds", lambda v: v["medallions"], board.render_medallions)
+                self._area("log", lambda v: v["log"], board.render_log)
+        self._mark_prompt()
+        self._set_title()
+
+    def _area(self, name: str, select: Callable[[dict], Any], render: Callable[[dict], None]) -> ui.element:
+        with ui.element("div").classes(f"lf-a-{name}") as area:
+            part = Part(name, select, render)
+            part.show(self.view)
+            self.parts.append(part)
+        return area
+
+    def _tabs(self) -> None:
+        order = ([self.faction] if self.faction else []) + [f for f in FACTIONS if f != self.faction]
+        with ui.element("div").classes("lf-box"):
+            with ui.tabs().classes("lf-tabs").props("dense align=left outside-arrows mobile-arrows") as tabs:
+                tab = {f: ui.tab(f, label=faction_label(f) + (" (you)" if f == self.faction else ""))
+                       .classes(f"lf-f-{f}").mark(f"tab-{f}") for f in order}
+            with ui.tab_panels(tabs, value=tab[order[0]]).classes("lf-tabpanels w-full"):
+                for f in order:
+                    with ui.tab_panel(tab[f]):
+                        part = Part(f"tab-{f}", lambda v, f=f: (v["factions"][f], v["tracks"], v["viewer"],
+                                                                 self.names.get(f)),
+                                    lambda v, f=f: render_faction(v, f, self.names.get(f, "")))
+                        part.show(self.view)
+                        self.parts.append(part)
+
+    # -- the parts -------------------------------------------------------------------------
+
+    def _banner(self, v: dict) -> None:
+        if v["result"]:
+            ui.html(outcome_html(v, self.names), sanitize=False).mark("outcome")
+            with ui.row().classes("mt-2"):
+                ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
+                    .props("unelevated no-caps color=primary")
+
+    def _prompt(self, v: dict) -> None:
+        with ui.element("div").classes("lf-box"):
+            render_prompt(PromptInput(v, self.names, self.send, self.undo))
+
+    def _on_pick(self, choice: dict) -> Callable[[], object]:
+        """A tap on a board element sends this choice, at the version the board was drawn at."""
+        return partial(self.send, choice, self.view["version"])
+
+    # -- acting ----------------------------------------------------------------------------
+
+    async def send(self, choice: dict, version: int) -> None:
+        """Send one of the listed choices (after confirmation when it is irreversible)."""
+        if self.busy:
+            return
+        if not self.token:
+            ui.notify("You are watching: take a seat to play.", type="warning")
+            return
+        question = confirm_text(choice)
+        if question and not await self.confirm(question):
+            return
+        self.busy = True
+        try:
+            res = await run.io_bound(port.act, self.game_id, self.token, version, choice["action"], self.faction)
+        finally:
+            self.busy = False
+        self._answer(res)
+
+    async def undo(self) -> None:
+        if self.busy or not self.token:
+            return
+        self.busy = True
+        try:
+            res = await run.io_bound(port.undo, self.game_id, self.token, self.view["version"])
+        finally:
+            self.busy = False
+        self._answer(res, show_ok=True)
+
+    def _answer(self, res: port.ActResult, show_ok: bool = False) -> None:
+        if res.ok:
+            if show_ok and res.message:
+                ui.notify(res.message, type="positive")
+        elif res.code == "stale":
+            ui.notify(res.message, type="warning", multi_line=True)
+        else:
+            ui.notify(res.message, type="negative", multi_line=True)
+            if res.code == "token":  # the seat was released elsewhere: this browser only watches now
+                browser_seats.forget(self.game_id)
+                ui.navigate.to(f"/game/{self.game_id}")
+                return
+        if res.view is not None:
+            self.apply(res.view, force=not res.ok)
+
+    async def confirm(self, question: str) -> bool:
+        assert self.dialog_host is not None
+        with self.dialog_host, ui.dialog() as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+            ui.label("Please confirm").classes("lf-h2")
+            ui.label(question).mark("confirm-text")
+            with ui.row().classes("w-full justify-end"):
+                ui.button("Cancel", on_click=lambda: dialog.submit(False)) \
+                    .props("flat no-caps data-testid=confirm-no").mark("confirm-no")
+                ui.button("Yes, do it", on_click=lambda: dialog.submit(True)) \
+                    .props("unelevated no-caps color=primary data-testid=confirm-yes").mark("confirm-yes")
+        answer = await dialog
+        dialog.delete()
+        return bool(answer)
+
+    def open_seats(self) -> None:
+        open_seats_dialog(self.game_id, self.base_url, self.faction)
+
+    def _set_sound(self, on: bool) -> None:
+        self.sound = bool(on)
+        browser_seats.set_sound(on)
+        self._show_sound()
+
+    def _show_sound(self) -> None:
+        """The turn cue's sound switch: a speaker icon that says what it is in words too."""
+        self.sound_button.props(f"icon={'volume_up' if self.sound else 'volume_off'}")
+        self.sound_button.text = "Sound on" if self.sound else "Sound off"
+
+    # -- live updates ----------------------------------------------------------------------
+
+    def start_live(self) -> None:
+        """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
+        self.sub = port.subscribe(self.game_id, self._on_event, loop=asyncio.get_running_loop())
+        self.client.on_delete(self.stop_live)
+        self.client.on_connect(self.sync)
+
+    def stop_live(self) -> None:
+        if self.sub is not None:
+            self.sub.close()
+            self.sub = None
+
+    def _on_event(self, event: port.SessionEvent) -> None:
+        """Runs on our loop after each accepted change; many events in a row give one sync."""
+        if event.kind == "seat":
+            self.names = port.seat_names(self.game_id)
+        if not self._sync_scheduled:
+            self._sync_scheduled = True
+            asyncio.get_running_loop().call_soon(self.sync)
+
+    def sync(self) -> None:
+        """Fetch our view once and re-draw what changed."""
+        self._sync_scheduled = False
+        if self.client.is_deleted:
+            self.stop_live()
+            return
+        try:
+            view = port.view(self.game_id, self.token)
+        except port.SessionError as exc:
+            if self.token is None:
+                log.warning("game %s: cannot refresh: %s", self.game_id, exc)
+                return
+            self.token, self.faction = None, None  # our seat was released elsewhere: watch instead
+            view = port.view(self.game_id, None)
+        self.syncs += 1
+        self.apply(view)
+
+    def apply(self, view: dict, force: bool = False) -> None:
+        if view["version"] < self.view["version"] and not force:
+            return  # an older answer arriving late
+        self.view = view
+        for part in self.parts:
+            part.update(view, force=force)
+        self._mark_prompt()
+        now = bool(view["decisions"])
+        if now and not self.my_turn:
+            self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
+        self.my_turn = now
+        self._set_title()
+
+    def _mark_prompt(self) -> None:
+        if self.prompt_area is not None:
+            if self.view["decisions"]:
+                self.prompt_area.classes(add="mine")
+            else:
+                self.prompt_area.classes(remove="mine")
+
+    def _set_title(self) -> None:
+        title = TURN_TITLE if self.view["decisions"] else f"{self.game_name} — {APP_TITLE}"
+        if self.client.title != title:
+            self.client.title = title
+            self.client.run_javascript(f"document.title = {json.dumps(title)}")
+
+
+def _slice(view: dict, *keys: str) -> list[Any]:
+    """The part of a view one Part shows: it re-draws only when this changes."""
+    return [view[k] for k in keys]
+
+
+def _not_found(game_id: str, why: str) -> None:
+    with top_bar():
+        pass
+    with page_body(), ui.element("div").classes("lf-box"):
+        ui.label("This game can't be shown").classes("lf-h2")
+        ui.label(why).mark("game-error")
+        ui.link("Back to the lobby", "/")
+
+
+def game_page(game_id: str, invite: str = "") -> None:
+    client = ui.context.client
+    try:
+        port.game(game_id)
+        held = browser_seats.held(game_id)
+        token = held["token"] if held else None
+        if token and port.seat_of(game_id, token) is None:
+            browser_seats.forget(game_id)  # the seat was released: this browser only watches now
+            token = None
+        url = client.request.url
+        screen = GameScreen(game_id, token, client, net.public_base(url.scheme, url.hostname or "", url.port))
+    except port.SessionError as exc:
+        _not_found(game_id, str(exc))
+        return
+    screen.build()
+    screen.start_live()
+    if invite:
+        screen.open_seats()
+
+
+def register() -> None:
+    ui.page("/game/{game_id}", title=f"Game — {APP_TITLE}")(game_page)

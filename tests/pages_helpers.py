@@ -1,0 +1,113 @@
+"""Helpers for the page tests (NiceGUI's `user` fixture): a fresh database per test, waiting, reading the page.
+
+The session layer's default registry is what the pages use; each test points it
+at a new SQLite file so games never leak between tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+
+from lf.engine.content import load_content
+from lf.session import Registry, set_default_registry
+from lf.store.db import sqlite_url
+
+
+def live(module: str) -> ModuleType:
+    """The module the running app uses. NiceGUI's fixture drops page modules (and ``lf``) from sys.modules
+    after each test and main.py imports them again, so a module imported by a test file at collection
+    time is not the one serving the pages of a later test."""
+    return sys.modules.get(module) or importlib.import_module(module)
+
+
+def screens() -> dict:
+    return live("lf.pages.game").SCREENS
+
+
+def port() -> ModuleType:
+    return live("lf.pages.session_port")
+
+
+@pytest.fixture
+def reg(tmp_path) -> Iterator[Registry]:
+    registry = Registry.open(sqlite_url(tmp_path / "pages.db"))
+    set_default_registry(registry)
+    try:
+        yield registry
+    finally:
+        set_default_registry(None)
+        registry.close()
+
+
+async def see(user: User, target: str, timeout: float = 5.0) -> None:
+    """Like ``user.should_see`` with a longer patience (actions run in a worker thread)."""
+    for _ in range(int(timeout / 0.05)):
+        if user._sees(target):  # noqa: SLF001  (the fixture's own matcher)
+            return
+        await asyncio.sleep(0.05)
+    await user.should_see(target)
+
+
+async def wait_for(predicate, timeout: float = 5.0, why: str = "") -> None:
+    for _ in range(int(timeout / 0.05)):
+        if predicate():
+            return
+        await asyncio.sleep(0.05)
+    assert predicate(), f"condition not reached in time {why}"
+
+
+def page_text(user: User) -> str:
+    """Every text, label and HTML content on the user's page (to assert what is absent)."""
+    parts = []
+    with user:
+        for el in user.current_layout.descendants():
+            for name in ("text", "content", "label", "value"):
+                v = getattr(el, name, None) if name != "label" else el.props.get("label")
+                if isinstance(v, str):
+                    parts.append(v)
+    return "\n".join(parts)
+
+
+def screen_of(user: User):
+    return screens()[user.client.id]
+
+
+def hand_names(registry: Registry, game_id: str, faction: str) -> list[str]:
+    state = json.loads(registry.get(game_id).state_json())
+    cards = load_content().player_cards
+    return [cards[c].name for c in state["factions"][faction]["hand"]]
+
+
+async def join(user: User, game_id: str, faction: str, name: str) -> None:
+    """Open the seat's join link, type a name, take the seat (lands on the game page)."""
+    await user.open(f"/join/{game_id}/{faction}")
+    user.find(marker="join-name").type(name)
+    user.find(marker="join-take").click()
+    await wait_for(lambda: user.client is not None and user.client.id in screens()
+                   and screens()[user.client.id].faction == faction, why=f"joining as the {faction}")
+
+
+def click(user: User, marker: str) -> None:
+    user.find(marker=marker).click()
+
+
+def markers(user: User, prefix: str) -> list[str]:
+    """Markers on the page that start with ``prefix`` (e.g. the legal ``act:`` buttons)."""
+    out = []
+    with user:
+        for el in user.current_layout.descendants():
+            out += [m for m in el._markers if m.startswith(prefix)]  # noqa: SLF001
+    return out
+
+
+__all__ = ["live", "port", "screens", "reg", "see", "wait_for", "page_text", "screen_of", "hand_names", "join",
+           "click", "markers", "ui"]

@@ -1,0 +1,245 @@
+"""The game page with several simulated browsers: seats, secret hands, live updates, stale clicks, undo.
+
+Each test plays through the real session layer (a fresh SQLite database) and
+the real engine; the users are NiceGUI's simulated browsers, each with its own
+cookie, so each holds its own seat token in ``app.storage.user``.
+"""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+from pages_helpers import click, hand_names, join, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+
+PICKS = ("front", "track", "faction", "dir", "bonus", "blank", "medallion", "card")
+TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}
+
+
+async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
+    game_id = port().create_game(TWO_HUMANS, name="Test table", seed=7)
+    ana, mod = user, create_user()
+    await join(ana, game_id, "anarchists", "Ana")
+    await join(mod, game_id, "moderates", "Mo")
+    await settle_picks(game_id, mod)
+    await see(ana, "Choose in secret the card you will play this turn")
+    return game_id, ana, mod
+
+
+async def settle_picks(game_id: str, who: User) -> None:
+    """The first Fascist Attacks hit Fronts tied at -2: the Initiative player picks, on the board."""
+    for _ in range(12):
+        picks = [m for m in markers(who, "act:") if m.split(":")[1] in PICKS]
+        if not picks:
+            return
+        version = port().game(game_id).version
+        kind, arg = picks[0].split(":")[1:3]
+        # A Front the decision can target is itself a button on the board: click the Front, not the list.
+        who.find(marker=f"front-{arg}" if kind == "front" else picks[0]).click()
+        await wait_for(lambda: screen_of(who).view["version"] > version)
+    raise AssertionError("too many picks")
+
+
+async def until_marker(game_id: str, who: User, wanted: str) -> None:
+    """Answer the Morale Bonus (skip) and any pick until ``wanted`` is on the page."""
+    for _ in range(12):
+        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
+        here = markers(who, "act:")
+        if wanted in here:
+            return
+        step = "act:morale_skip" if "act:morale_skip" in here else next(
+            (m for m in here if m.split(":")[1] in PICKS), None)
+        assert step, f"stuck before {wanted}: {here}"
+        version = port().game(game_id).version
+        who.find(marker=step).click()
+        await wait_for(lambda: screen_of(who).view["version"] > version)
+    raise AssertionError(f"{wanted} never came")
+
+
+def _choose_marker(user: User) -> str:
+    found = [m for m in markers(user, "act:choose:") if m.count(":") == 2]
+    assert found, f"no card to choose on the page: {markers(user, 'act:')}"
+    return found[0]
+
+
+async def test_each_seat_sees_its_own_hand_and_never_another(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    await see(ana, "Choose in secret the card you will play this turn")
+    ana_cards, mod_cards = hand_names(reg, game_id, "anarchists"), hand_names(reg, game_id, "moderates")
+    text_ana, text_mod = page_text(ana), page_text(mod)
+    assert all(name in text_ana for name in ana_cards)
+    assert all(name in text_mod for name in mod_cards)
+    for name in ana_cards:
+        assert name not in text_mod, f"the Moderates' page shows the Anarchist card {name}"
+    for name in mod_cards:
+        assert name not in text_ana, f"the Anarchists' page shows the Moderate card {name}"
+    await see(mod, "5 cards in hand (hidden)")
+    assert screen_of(ana).faction == "anarchists" and screen_of(mod).faction == "moderates"
+
+
+async def test_three_players_each_see_only_their_own_hand(reg, user: User, create_user) -> None:
+    session = reg.create_game({}, name="Full table", seed=9)  # three human seats
+    users = {"anarchists": user, "communists": create_user(), "moderates": create_user()}
+    for faction, u in users.items():
+        await join(u, session.id, faction, faction[:3].title())
+    await settle_picks(session.id, users["moderates"])
+    hands = {f: hand_names(reg, session.id, f) for f in users}
+    for faction, u in users.items():
+        await see(u, "Choose in secret the card you will play this turn")
+        text = page_text(u)
+        for other, names in hands.items():
+            for name in names:
+                assert (name in text) == (other == faction), f"{name} ({other}) on the {faction}' page"
+
+
+async def test_spectator_sees_the_board_and_no_hand(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    watcher = create_user()
+    await watcher.open(f"/game/{game_id}")
+    await see(watcher, "You are watching this game.")
+    await see(watcher, "Madrid Front")
+    text = page_text(watcher)
+    for name in hand_names(reg, game_id, "anarchists") + hand_names(reg, game_id, "moderates"):
+        assert name not in text
+    assert "act:" not in " ".join(markers(watcher, "act:"))
+    await see(watcher, "cards in hand (hidden)")
+
+
+async def test_turns_are_played_live_on_both_devices(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    await see(ana, "Also deciding:")
+    mod.find(marker=_choose_marker(mod)).click()
+    # The Moderates hold the Initiative: their turn first; the Anarchists' page says so, live.
+    await see(mod, "Everyone is waiting for you.")
+    await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
+    await wait_for(lambda: mod.client.title == "● Your turn — lf")
+    assert ana.client.title != "● Your turn — lf"
+    before = screen_of(ana).syncs
+    mod.find(marker="act:ap_front:madrid").click()
+    await wait_for(lambda: screen_of(ana).syncs > before, why="the Anarchists' page hears of the move")
+    log = ana.find(marker="log").elements.pop()
+    assert "Moderates play" in log.content and "joins their tableau" in log.content
+    await until_marker(game_id, mod, "act:end_turn")
+    # Ending the turn asks first; then the Anarchists get the cue.
+    mod.find(marker="act:end_turn").click()
+    await see(mod, "Please confirm")
+    mod.find(marker="confirm-yes").click()
+    await see(ana, "Everyone is waiting for you.")
+    await wait_for(lambda: ana.client.title == "● Your turn — lf")
+    await see(mod, "Waiting for the Anarchists (Ana) to play their turn.")
+
+
+async def test_unavailable_options_say_why_inline(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    mod.find(marker=_choose_marker(mod)).click()
+    await see(mod, "Everyone is waiting for you.")
+    view = port().view(game_id, screen_of(mod).token)
+    unav = view["decisions"][0]["unavailable"]
+    assert unav, "the engine lists no unavailable option here"
+    for u in unav[:3]:
+        await see(mod, f"Not now: {u['reason']}")
+
+
+async def test_event_asks_for_confirmation_and_cancel_changes_nothing(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    mod.find(marker=_choose_marker(mod)).click()
+    await see(mod, "Everyone is waiting for you.")
+    version = port().game(game_id).version
+    event = [m for m in markers(mod, "act:event:")][0]
+    mod.find(marker=event).click()
+    await see(mod, "the card is trashed")
+    mod.find(marker="confirm-no").click()
+    await see(mod, "Everyone is waiting for you.")
+    assert port().game(game_id).version == version
+
+
+async def test_stale_click_is_refused_cleanly(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    screen = screen_of(ana)
+    screen.stop_live()  # this device stops hearing about changes (a slow or lost connection)
+    old_button = _choose_marker(ana)
+    token = screen.token
+    assert token is not None
+    # The same player chooses on another device...
+    other = port().view(game_id, token)
+    other_choice = other["decisions"][0]["choices"][-1]["action"]
+    assert port().act(game_id, token, other["version"], other_choice).ok
+    version = port().game(game_id).version
+    # ...then clicks on the old page: refused, nothing applied twice, the page shows the current position.
+    ana.find(marker=old_button).click()
+    await see(ana, "Nothing was applied")
+    assert port().game(game_id).version == version
+    await see(ana, "Not your move.")
+
+
+async def test_undo_takes_back_my_last_step(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    await see(ana, "Undo my last step")
+    click(ana, "undo")
+    await see(ana, "was taken back")
+    await see(ana, "Choose in secret the card you will play this turn")
+
+
+async def test_seat_survives_a_reload_and_the_lobby_offers_resume(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    await ana.open(f"/game/{game_id}")
+    await see(ana, "You: Anarchists")
+    await ana.open("/")
+    await see(ana, "Resume as the Anarchists")
+    await see(ana, "waiting for Anarchists (Ana), Moderates (Mo)")
+
+
+async def test_seats_dialog_shows_lan_join_link_and_qr(reg, user: User) -> None:
+    game_id = port().create_game(TWO_HUMANS, name="Invite test", seed=3)
+    await user.open(f"/game/{game_id}?invite=1")
+    await see(user, "Seats and invitations")
+    link = user.find(marker="join-link-moderates").elements.pop()
+    assert f"/join/{game_id}/moderates" in link.content
+    assert "localhost" not in link.content and "://test" not in link.content
+    qr = user.find(marker="qr-anarchists").elements.pop()
+    assert qr.source.startswith("data:image/svg+xml;base64,")
+    user.find(marker="take-anarchists").click()
+    await wait_for(lambda: user.client.id in screens() and screen_of(user).faction == "anarchists")
+
+
+async def test_log_entries_carry_their_references(reg, user: User) -> None:
+    game_id = port().create_game(TWO_HUMANS, name="Log test", seed=5)
+    await user.open(f"/game/{game_id}")
+    log = user.find(marker="log").elements.pop()
+    assert 'data-refs="fascist:' in log.content and "lfHighlight(this)" in log.content
+    fronts = page_text(user)
+    assert 'data-ref="front:madrid"' in fronts and 'data-ref="track:liberty"' in fronts
+
+
+async def test_end_of_game_shows_outcome_and_winner(reg, user: User) -> None:
+    from session_helpers import claim_humans, play
+
+    session = reg.create_game({"anarchists": "human", "communists": "nonplayer", "moderates": "nonplayer"},
+                              name="To the end", seed=11)
+    play(session, claim_humans(session), seed=11)
+    assert session.status == "finished"
+    await user.open(f"/game/{session.id}")
+    await see(user, "The war is")
+    await see(user, "The game is over.")
+    outcome = user.find(marker="outcome").elements.pop()
+    assert "Glory" in outcome.content
+    if session.result["war"] == "won":
+        assert "win" in outcome.content
+
+
+async def test_unknown_game_is_a_plain_message(reg, user: User) -> None:
+    await user.open("/game/000000000000")
+    await see(user, "This game can't be shown")
+
+
+async def test_sound_cue_can_be_switched_off_and_stays_off(reg, user: User) -> None:
+    session = reg.create_game(TWO_HUMANS, name="Sound", seed=2)
+    await user.open(f"/game/{session.id}")
+    await see(user, "Sound on")
+    user.find(marker="sound").click()
+    await see(user, "Sound off")
+    assert screen_of(user).sound is False
+    await user.open(f"/game/{session.id}")
+    await see(user, "Sound off")
