@@ -4,3 +4,6 @@ from db_fixtures import db_url, new_db, pg_cluster, registry  # noqa: F401  (fix
 
 # NiceGUI's `user` fixture (simulated browsers, no real browser) for tests/test_pages_*.
 pytest_plugins = ["nicegui.testing.user_plugin"]
+
+# Test-only cards for the rule tests (tests/test_rules_*, test_effects).
+from engine_fixtures import card, fascist, plain_fascist  # noqa: E402,F401

@@ -69,3 +69,35 @@ def give(state: GameState, faction: str, card: str) -> None:
         if card in zone:
             zone.remove(card)
     fa.hand.append(card)
+
+
+START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
+
+
+def fresh(seed: int = 1, seats: dict[str, str] | None = None, front: int = -2) -> GameState:
+    """A quiet Year 1 position: the board as after Setup (Fronts at ``front``), nothing pending."""
+    s = game(seed, seats)
+    s.pending.clear()
+    s.stack.clear()
+    for fs in s.fronts.values():
+        fs.value, fs.status, fs.tokens = front, "open", []
+    s.tracks.update(START)
+    s.blanks = {t: [] for t in START}
+    s.bonuses = {"morale": True, "teamwork": True}
+    s.defeats = []
+    for f, fa in s.factions.items():
+        fa.hero = 0 if f == "moderates" else 2
+        fa.medallions = []
+    s.hero_supply = 26
+    s.initiative = "moderates"
+    return s
+
+
+def settle(state: GameState, limit: int = 60) -> GameState:
+    """Answer pending picks with their first legal option until none is left."""
+    for _ in range(limit):
+        if not state.pending or state.result is not None or state.pending[0]["kind"] != "pick":
+            return state
+        f = state.pending[0]["faction"]
+        do(state, f, legal_actions(state, f)[0])
+    raise AssertionError("picks never ended")

@@ -4,32 +4,12 @@ cards naming a decided Front; Appendix 1 symbols; Appendix 3 rule 2a for Non-pla
 from __future__ import annotations
 
 import pytest
-from engine_helpers import do, game, keys, run_steps
+from engine_helpers import START, do, fresh, keys, run_steps
 
 from lf.engine import IllegalAction
 from lf.engine.tracks import fx
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 FACTIONS = ("anarchists", "communists", "moderates")
-
-
-def fresh(seed: int = 1, seats=None):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed, seats)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
 
 
 def run(s, effect, actor="anarchists"):

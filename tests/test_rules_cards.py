@@ -4,58 +4,13 @@ icon of the current card by the tableau; the Teamwork Bonus rewards a second and
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from engine_helpers import do, game, give, keys, run_steps
+from engine_helpers import START, do, fresh, give, keys, run_steps
 
 from lf.engine import IllegalAction, decision
 from lf.engine.fronts import strength
-from lf.engine.machine import content
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
-_SERIAL = itertools.count()
-
-
-def fresh(seed: int = 1):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
-
-
-@pytest.fixture
-def card():
-    """Make test-only player cards with chosen strength, icons and Event (removed afterwards)."""
-    from lf.engine.content_schema import PlayerCard
-    from lf.engine.play import event_lines
-
-    made = []
-
-    def make(faction: str, strength: int = 1, icons=("front",), event=None) -> str:
-        cid = f"TEST-P{next(_SERIAL)}"
-        content().player_cards[cid] = PlayerCard(
-            id=cid, name=f"Test card {cid}", faction=faction, strength=strength, icons=list(icons),
-            event=list(event or [{"op": "hero", "who": "self", "n": 1}]), history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().player_cards[cid]
-    event_lines.cache_clear()
 
 
 def my_turn(s, faction, cid):

@@ -3,36 +3,15 @@ Victory and Defeat and their redirections, and "closest to Victory / Defeat" wit
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from engine_helpers import card_of, do, game, give, keys, run_steps
+from engine_helpers import card_of, do, fresh, give, keys, run_steps
 
 from lf.engine import IllegalAction, decision
 from lf.engine.fronts import attack, strength
 from lf.engine.tracks import fx
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 FRONTS = ("madrid", "northern", "aragon", "southern")
-
-
-def fresh(seed: int = 1):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
 
 
 def win(s, front):
@@ -44,30 +23,6 @@ def lose(s, front):
     s.defeats.append(front)
 
 
-_SERIAL = itertools.count()
-
-
-@pytest.fixture
-def fascist():
-    """Make test-only Fascist cards (removed afterwards)."""
-    from lf.engine.content_schema import FascistCard
-    from lf.engine.machine import content
-    from lf.engine.turn import fascist_lines
-
-    made = []
-
-    def make(attacks=(("M", 1),), front="madrid", threshold=0) -> str:
-        cid = f"TEST-FR{next(_SERIAL)}"
-        content().fascist_cards[cid] = FascistCard(
-            id=cid, name="Test card", year=1, attacks=list(attacks), test={"front": front, "threshold": threshold},
-            history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().fascist_cards[cid]
-    fascist_lines.cache_clear()
 
 
 def my_turn(s, faction, card):

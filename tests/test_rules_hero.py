@@ -3,66 +3,22 @@ supply and its order of payment, and every price of spending them during one's o
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from engine_helpers import card_of, do, game, give, keys, run_steps
+from engine_helpers import card_of, do, fresh, give, keys, run_steps
 
 from lf.engine import IllegalAction, decision
 from lf.engine.fronts import strength
 from lf.engine.hero import grant
 from lf.engine.machine import content
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 FACTIONS = ("anarchists", "communists", "moderates")
-
-
-def fresh(seed: int = 1):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
 
 
 def hp(s):
     return {f: s.factions[f].hero for f in FACTIONS}
 
 
-_SERIAL = itertools.count()
-
-
-@pytest.fixture
-def plain_fascist():
-    """Make a test-only Fascist card testing a Front with no reward or penalty (removed afterwards)."""
-    from lf.engine.content_schema import FascistCard
-    from lf.engine.turn import fascist_lines
-
-    made = []
-
-    def make(front: str, threshold: int = 0) -> str:
-        cid = f"TEST-H{next(_SERIAL)}"
-        content().fascist_cards[cid] = FascistCard(
-            id=cid, name="Test card", year=1, attacks=[("M", 1)],
-            test={"front": front, "threshold": threshold}, history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().fascist_cards[cid]
-    fascist_lines.cache_clear()
 
 
 def my_turn(s, faction, card=None):

@@ -3,83 +3,16 @@ earning player among those left (none left: none received); the nine effects; Ap
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from engine_helpers import do, game, give, keys, run_steps
+from engine_helpers import do, fresh, give, keys, run_steps
 
 from lf.engine import IllegalAction, decision
 from lf.engine.fronts import strength
-from lf.engine.machine import content
 from lf.engine.tracks import fx, move
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 ALL = ["propaganda", "heroism", "mobilization", "strategy", "vigilance", "archives", "volunteers", "intelligence",
        "organization"]
-_SERIAL = itertools.count()
-
-
-def fresh(seed: int = 1, seats=None):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed, seats)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
-
-
-@pytest.fixture
-def card():
-    """Make test-only player cards (removed afterwards)."""
-    from lf.engine.content_schema import PlayerCard
-    from lf.engine.play import event_lines
-
-    made = []
-
-    def make(faction: str, strength: int = 1, icons=("front",), event=None) -> str:
-        cid = f"TEST-M{next(_SERIAL)}"
-        content().player_cards[cid] = PlayerCard(
-            id=cid, name=f"Test card {cid}", faction=faction, strength=strength, icons=list(icons),
-            event=list(event or [{"op": "hero", "who": "self", "n": 1}]), history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().player_cards[cid]
-    event_lines.cache_clear()
-
-
-@pytest.fixture
-def fascist():
-    """Make a test-only Fascist card with a Test on a Front and no reward or penalty."""
-    from lf.engine.content_schema import FascistCard
-    from lf.engine.turn import fascist_lines
-
-    made = []
-
-    def make(front: str, threshold: int = 0) -> str:
-        cid = f"TEST-MF{next(_SERIAL)}"
-        content().fascist_cards[cid] = FascistCard(id=cid, name="Test card", year=1, attacks=[("M", 1)],
-                                                   test={"front": front, "threshold": threshold},
-                                                   history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().fascist_cards[cid]
-    fascist_lines.cache_clear()
 
 
 def claim(s, faction, medallion):
@@ -224,11 +157,11 @@ def test_strategy_adds_one_extra_strength_once_per_turn():
     assert s.fronts["northern"].value == v + 2
 
 
-def test_vigilance_gains_2_on_a_successful_test_even_without_support(fascist):
+def test_vigilance_gains_2_on_a_successful_test_even_without_support(plain_fascist):
     """Appendix 2: gain 2 extra Hero points from each Successful Test (even if you didn't support); a supporter
     with Vigilance gains 2 + 2."""
     s = fresh()
-    s.fascist_card = fascist("aragon", 0)
+    s.fascist_card = plain_fascist("aragon", 0)
     s.fronts["aragon"].value = 0
     s.factions["communists"].medallions = ["vigilance"]
     s.factions["anarchists"].medallions = ["vigilance"]
@@ -240,10 +173,10 @@ def test_vigilance_gains_2_on_a_successful_test_even_without_support(fascist):
     assert s.factions["moderates"].hero == 0
 
 
-def test_vigilance_gives_nothing_on_a_failed_test(fascist):
+def test_vigilance_gives_nothing_on_a_failed_test(plain_fascist):
     """Appendix 2: Vigilance pays on Successful Tests only."""
     s = fresh()
-    s.fascist_card = fascist("aragon", 0)
+    s.fascist_card = plain_fascist("aragon", 0)
     s.fronts["aragon"].value = -1
     s.factions["communists"].medallions = ["vigilance"]
     run_steps(s, {"s": "test"})

@@ -4,44 +4,12 @@ markers, the Morale-off space 0, the Anarchist flag, the Government Centre, owne
 from __future__ import annotations
 
 import pytest
-from engine_helpers import do, game, keys, run_steps
+from engine_helpers import do, fresh, keys, run_steps, settle
 
-from lf.engine import IllegalAction, decision, legal_actions
+from lf.engine import IllegalAction, decision
 from lf.engine.fronts import attack
 from lf.engine.machine import content
 from lf.engine.tracks import fx, move
-
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
-
-
-def fresh(seed: int = 1):
-    """A quiet Year 1 position: the board exactly as after Setup, nothing pending."""
-    s = game(seed)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = -2, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
-
-
-def settle(state, limit: int = 60):
-    """Answer every pending pick with its first legal option."""
-    for _ in range(limit):
-        if not state.pending or state.result is not None:
-            return state
-        p = state.pending[0]
-        assert p["kind"] == "pick", p
-        do(state, p["faction"], legal_actions(state, p["faction"])[0])
-    raise AssertionError("picks never ended")
 
 
 def texts(state, start: int = 0) -> list[str]:

@@ -4,68 +4,13 @@ Glory, 5 player tokens removed."""
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from engine_helpers import advance, do, game, keys, run_steps
+from engine_helpers import advance, do, fresh, keys, run_steps, settle
 
-from lf.engine import IllegalAction, decision, legal_actions, new_game, view
-from lf.engine.machine import content
+from lf.engine import IllegalAction, decision, new_game, view
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 FACTIONS = ("anarchists", "communists", "moderates")
-_SERIAL = itertools.count()
-
-
-def fresh(seed: int = 1, front: int = -2):
-    """A quiet Year 1 position: the board as after Setup (Fronts at ``front``), nothing pending."""
-    s = game(seed)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = front, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
-
-
-def settle(s, limit=40):
-    for _ in range(limit):
-        if not s.pending or s.result is not None or s.pending[0]["kind"] != "pick":
-            return s
-        f = s.pending[0]["faction"]
-        do(s, f, legal_actions(s, f)[0])
-    raise AssertionError("picks never ended")
-
-
-@pytest.fixture
-def fascist():
-    """Make test-only Fascist cards (removed afterwards)."""
-    from lf.engine.content_schema import FascistCard
-    from lf.engine.turn import fascist_lines
-
-    made = []
-
-    def make(attacks, front="madrid", threshold=0, effects=(), reward=(), penalty=(), name="Test card") -> str:
-        cid = f"TEST-T{next(_SERIAL)}"
-        content().fascist_cards[cid] = FascistCard(
-            id=cid, name=name, year=1, attacks=list(attacks), effects=list(effects),
-            test={"front": front, "threshold": threshold, "reward": list(reward), "penalty": list(penalty)},
-            history="A card made up for a test.")
-        made.append(cid)
-        return cid
-
-    yield make
-    for cid in made:
-        del content().fascist_cards[cid]
-    fascist_lines.cache_clear()
 
 
 # -- 1 Fascist Event -------------------------------------------------------------------------------

@@ -5,47 +5,17 @@ Final Bid; the war lost or won in every way, and Glory ties broken by the Initia
 from __future__ import annotations
 
 import pytest
-from engine_helpers import advance, do, game, keys, run_steps
+from engine_helpers import advance, do, fresh, keys, run_steps, settle
 
 from lf.engine import IllegalAction, decision, legal_actions
 from lf.engine.fronts import attack
 from lf.engine.machine import content
 
-START = {"liberty": 5, "collectivization": 5, "government": 6, "soviet_support": 3, "foreign_aid": 3}
 FACTIONS = ("anarchists", "communists", "moderates")
-
-
-def fresh(seed: int = 1, seats=None, front: int = -2):
-    """A quiet Year 1 position: the board as after Setup (Fronts at ``front``), nothing pending."""
-    s = game(seed, seats)
-    s.pending.clear()
-    s.stack.clear()
-    for fs in s.fronts.values():
-        fs.value, fs.status, fs.tokens = front, "open", []
-    s.tracks.update(START)
-    s.blanks = {t: [] for t in START}
-    s.bonuses = {"morale": True, "teamwork": True}
-    s.defeats = []
-    for f, fa in s.factions.items():
-        fa.hero = 0 if f == "moderates" else 2
-        fa.medallions = []
-    s.hero_supply = 26
-    s.initiative = "moderates"
-    return s
 
 
 def hp(s):
     return {f: s.factions[f].hero for f in FACTIONS}
-
-
-def settle(s, limit=40):
-    """Answer pending picks (first option) until none is left."""
-    for _ in range(limit):
-        if not s.pending or s.result is not None or s.pending[0]["kind"] != "pick":
-            return s
-        f = s.pending[0]["faction"]
-        do(s, f, legal_actions(s, f)[0])
-    raise AssertionError("picks never ended")
 
 
 def with_tableaux(s, n=2):
