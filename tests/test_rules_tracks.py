@@ -141,14 +141,14 @@ def test_every_trigger_fires_moving_to_it_then_is_blanked(track, space, directio
     n = len(s.log)
     run_steps(s, move(track, direction, 1, "communists"))
     assert s.tracks[track] == space
-    assert any(f"Trigger on" in t and f" {space}:" in t for t in texts(s, n))
+    assert any("Trigger on" in t and f" {space}:" in t for t in texts(s, n))
     settle(s)
     assert space in s.blanks[track]
     # Leave and come back: the Blank marker covers the trigger.
     run_steps(s, move(track, -direction, 1, "communists"), move(track, direction, 1, "communists"))
     settle(s)
     assert s.blanks[track].count(space) == 1
-    assert sum(f"Trigger on" in t and f" {space}:" in t for t in texts(s, n)) == 1
+    assert sum("Trigger on" in t and f" {space}:" in t for t in texts(s, n)) == 1
 
 
 def test_trigger_fires_when_moving_through_it():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from lf.engine import to_json
 from lf.session import Registry
 
 from session_helpers import claim_humans, play

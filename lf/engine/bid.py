@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import card_name, top_card
 from .constants import FACTIONS, faction_label
-from .machine import Step, ask, barrier, content, log, pick, push, step
+from .machine import Step, ask, barrier, content, highest_wins, log, push, step
 from .queries import is_nonplayer
 from .state import GameState
 
@@ -46,10 +46,7 @@ def _bid_reveal(state: GameState, s: Step) -> None:
         fa.discard.extend(fa.bid)
         fa.bid = []
         fa.bid_done = False
-    top = max(totals.values())
-    tied = [f for f in FACTIONS if totals[f] == top]
-    prompt = f"{' and '.join(faction_label(f) for f in tied)} tie the Final Bid: the Initiative player chooses the winner"
-    pick(state, state.initiative, "faction", tied, prompt, {"s": "bid_win"}, "f", purpose="bid_tie")
+    highest_wins(state, totals, "the Final Bid", {"s": "bid_win"}, "bid_tie")
 
 
 @step("bid_win")

@@ -51,6 +51,6 @@ def draw(state: GameState, faction: str, n: int, why: str = "") -> None:
         drawn.append(card)
     state.factions[faction].hand.extend(drawn)
     because = f" ({why})" if why else ""
-    short = f"; the deck and discard are empty" if len(drawn) < n else ""
+    short = "; the deck and discard are empty" if len(drawn) < n else ""
     log(state, f"{faction_label(faction)} draw {len(drawn)} card{'s' * (len(drawn) != 1)}{because}{short}.",
         f"hand:{faction}", faction=faction, private=f"You draw {names(drawn)}{because}{short}.")

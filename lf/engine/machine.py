@@ -103,3 +103,12 @@ def pick(
         push(state, {**cont, fill: options[0]})
         return
     ask(state, faction, "pick", what=what, options=list(options), prompt=prompt, cont=cont, fill=fill, purpose=purpose)
+
+
+def highest_wins(state: GameState, scores: dict[str, int], what: str, cont: Step, purpose: str) -> None:
+    """The faction with the highest score wins; a tie is the Initiative player's decision (rulebook pg. 4)."""
+    top = max(scores.values())
+    tied = [f for f, v in scores.items() if v == top]
+    names = " and ".join(f.capitalize() for f in tied)
+    prompt = f"{names} are tied on {what}: the Initiative player chooses the winner"
+    pick(state, state.initiative, "faction", tied, prompt, cont, "f", purpose=purpose)

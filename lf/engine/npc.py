@@ -18,7 +18,6 @@ from .constants import (
     GOVERNMENT,
     LIBERTY,
     MADRID,
-    MODERATES,
     SOVIET_SUPPORT,
     TRACK_HP_PRICE,
     faction_label,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .constants import FACTIONS, GLORY_SPACES, faction_label
-from .machine import Step, barrier, log, pick, push, step
+from .machine import Step, barrier, highest_wins, log, step
 from .rng import below
 from .state import GameState
 
@@ -53,11 +53,7 @@ def _war_end(state: GameState, s: Step) -> None:
         return
     log(state, "The war is won: three Fronts stand at +1 or better at the end of Year 3!", kind="outcome")
     draw_glory(state, GLORY_SPACES - len(state.glory))
-    counts = glory_count(state)
-    top = max(counts.values())
-    tied = [f for f in FACTIONS if counts[f] == top]
-    prompt = f"{' and '.join(faction_label(f) for f in tied)} are tied on Glory: the Initiative player chooses the winner"
-    pick(state, state.initiative, "faction", tied, prompt, {"s": "winner"}, "f", purpose="glory_tie")
+    highest_wins(state, glory_count(state), "Glory", {"s": "winner"}, "glory_tie")
 
 
 @step("winner")
