@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, rules_reference, status
+from lf.pages import frame, game, join, lobby, rules_reference, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,7 +31,7 @@ def storage_secret() -> str:
 
 
 frame.register_assets()
-for module in (lobby, game, join, rules_reference, status):
+for module in (lobby, game, join, rules_reference, status, teaching):
     module.register()
 
 if __name__ in {"__main__", "__mp_main__"}:

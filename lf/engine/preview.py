@@ -1,9 +1,12 @@
 """What an action would do, told before it is chosen (teaching mode, option hints).
 
 The action is applied to a deep copy and only public quantities are compared
-(Fronts, tracks, Bonuses, Hero points, card counts, Glory, Initiative), so a
-preview never reveals a card that the action would draw. If the action leads
-to a further choice, the preview says what will be asked next.
+(Fronts, tracks, Bonuses, Hero points, card counts, Glory, Initiative): no card
+is named. It runs on the real state, though, so the *consequences* of a hidden
+card (one the action draws, the next Fascist card a turn's end reveals) would
+show; pages use ``lf.teaching.foresee``, which previews on copies whose hidden
+order is re-drawn from public facts and says when the outcome can't be foreseen.
+If the action leads to a further choice, the preview says what will be asked next.
 """
 
 from __future__ import annotations

@@ -40,6 +40,11 @@ log = logging.getLogger("lf.pages")
 #: The live screens by client id (diagnostics and tests); entries vanish with their page.
 SCREENS: weakref.WeakValueDictionary[str, GameScreen] = weakref.WeakValueDictionary()
 TURN_TITLE = f"● Your turn — {APP_TITLE}"
+BUSY_MESSAGE = "Your last click is still being handled: this one was ignored (nothing was applied twice)."
+OUTDATED_MESSAGE = ("That option was on an outdated picture of the game: the game has moved on. "
+                    "Nothing was applied; here is the current position.")
+#: How many buttons a page remembers, to answer a click that comes from an outdated picture.
+BUTTONS_KEPT = 2000
 
 
 class GameScreen:
@@ -64,6 +69,10 @@ class GameScreen:
         self.dialog_host: ui.element | None = None
         self.sound_button: ui.button
         self.prompt_area: ui.element | None = None
+        self.root: ui.element | None = None
+        self.board_areas: list[ui.element] = []
+        #: Click listeners of the buttons drawn so far (ordered, newest last): see ``_guard``.
+        self.buttons: dict[str, None] = {}
         SCREENS[client.id] = self
 
     # -- layout ----------------------------------------------------------------------------
@@ -81,19 +90,25 @@ class GameScreen:
             self._show_sound()
         self.dialog_host = ui.element("div")
         pick, names = self._on_pick, lambda: self.names
-        with page_body(), ui.element("div").classes("lf-game"):
+        with page_body(), ui.element("div").classes("lf-game") as self.root:
+            self._stamp()
             with ui.element("div").classes("lf-col lf-main"):
                 self._area("banner", lambda v: (v["result"], names()), self._banner)
                 self._area("status", lambda v: _slice(v, "year", "turn", "phase", "direction", "initiative",
                                                       "government", "hero_supply", "viewer"),
                            lambda v: board.render_status(v, self.faction))
+                # The parts with buttons re-draw at every version while this seat decides: a button sends the
+                # version it was drawn at, and the session refuses a version older than the seat's last step.
                 self.prompt_area = self._area(
-                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names()),
+                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names(),
+                                         _acting(v)),
                     self._prompt)
-                self._area("fronts", lambda v: _slice(v, "fronts", "fascist_card", "decisions"),
-                           lambda v: board.render_fronts(v, pick))
-                self._area("tracks", lambda v: _slice(v, "tracks", "blanks", "bonuses", "decisions"),
-                           lambda v: board.render_tracks(v, pick))
+                fronts = self._area("fronts", lambda v: (_slice(v, "fronts", "fascist_card", "decisions"), _acting(v)),
+                                    lambda v: board.render_fronts(v, pick))
+                tracks = self._area("tracks", lambda v: (_slice(v, "tracks", "blanks", "bonuses", "decisions"),
+                                                         _acting(v)),
+                                    lambda v: board.render_tracks(v, pick))
+                self.board_areas = [self.prompt_area, fronts, tracks]
                 with ui.element("div").classes("lf-a-tabs"):
                     self._tabs()
             with ui.element("div").classes("lf-col lf-side"):
@@ -150,24 +165,31 @@ class GameScreen:
     # -- acting ----------------------------------------------------------------------------
 
     async def send(self, choice: dict, version: int) -> None:
-        """Send one of the listed choices (after confirmation when it is irreversible)."""
+        """Send one of the listed choices (after confirmation when it is irreversible).
+
+        A second click while the first is being confirmed or sent (a double click) is refused with a message.
+        """
         if self.busy:
+            ui.notify(BUSY_MESSAGE, type="warning")
             return
         if not self.token:
             ui.notify("You are watching: take a seat to play.", type="warning")
             return
-        question = confirm_text(choice)
-        if question and not await self.confirm(question):
-            return
         self.busy = True
         try:
+            question = confirm_text(choice)
+            if question and not await self.confirm(question):
+                return
             res = await run.io_bound(port.act, self.game_id, self.token, version, choice["action"], self.faction)
         finally:
             self.busy = False
         self._answer(res)
 
     async def undo(self) -> None:
-        if self.busy or not self.token:
+        if self.busy:
+            ui.notify(BUSY_MESSAGE, type="warning")
+            return
+        if not self.token:
             return
         self.busy = True
         try:
@@ -225,6 +247,45 @@ class GameScreen:
         self.sub = port.subscribe(self.game_id, self._on_event, loop=asyncio.get_running_loop())
         self.client.on_delete(self.stop_live)
         self.client.on_connect(self.sync)
+        self._remember_buttons()
+        self._guard()
+
+    def _guard(self) -> None:
+        """Answer a click on a button that a re-draw already removed, instead of dropping it silently.
+
+        NiceGUI ignores events for elements that no longer exist. Such a click comes from a browser that
+        still showed an older picture (a double tap, a slow or frozen connection, an old tab): the player
+        is told that nothing was applied, and the browser receives the current position.
+        """
+        handle = self.client.handle_event
+
+        def guarded(msg: dict) -> None:
+            if msg.get("listener_id") in self.buttons and msg.get("id") not in self.client.elements:
+                with self.client:
+                    ui.notify(OUTDATED_MESSAGE, type="warning", multi_line=True)
+                return
+            handle(msg)
+
+        self.client.handle_event = guarded  # type: ignore[method-assign]
+
+    def _remember_buttons(self) -> None:
+        """Note the click listeners of the buttons on screen (prompt, Fronts, tracks) before they are re-drawn.
+
+        A re-draw runs in a background task after ``apply``, so the buttons of the previous draw are
+        still there when the next ``apply`` starts: that is when they are collected.
+        """
+        for area in self.board_areas:
+            for el in area.descendants():
+                for listener in el._event_listeners.values():  # noqa: SLF001
+                    if listener.type in ("click", "keydown"):
+                        self.buttons[listener.id] = None
+        if len(self.buttons) > BUTTONS_KEPT:
+            self.buttons = dict.fromkeys(list(self.buttons)[-BUTTONS_KEPT // 2:])
+
+    def _stamp(self) -> None:
+        """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it)."""
+        if self.root is not None:
+            self.root.props(f"data-testid=game data-version={self.view['version']}")
 
     def stop_live(self) -> None:
         if self.sub is not None:
@@ -260,8 +321,10 @@ class GameScreen:
         if view["version"] < self.view["version"] and not force:
             return  # an older answer arriving late
         self.view = view
+        self._remember_buttons()
         for part in self.parts:
             part.update(view, force=force)
+        self._stamp()
         self._mark_prompt()
         now = bool(view["decisions"])
         if now and not self.my_turn:
@@ -286,6 +349,11 @@ class GameScreen:
 def _slice(view: dict, *keys: str) -> list[Any]:
     """The part of a view one Part shows: it re-draws only when this changes."""
     return [view[k] for k in keys]
+
+
+def _acting(view: dict) -> int | None:
+    """The version while the viewer has a decision (its buttons must carry it), else None (no re-draw)."""
+    return view["version"] if view["decisions"] else None
 
 
 def _not_found(game_id: str, why: str) -> None:

@@ -46,8 +46,8 @@ def join_page(game_id: str, faction: str) -> None:
         ui.html(f'<p>Play the <b><span class="lf-dot lf-f-{faction}"></span> {esc(faction_label(faction))}</b> on '
                 'this device. The seat is kept in this browser: come back any time with the same link.</p>',
                 sanitize=False)
-        name = ui.input("Your name", value=browser_seats.display_name()).props("outlined").classes("w-full") \
-            .mark("join-name")
+        name = ui.input("Your name", value=browser_seats.display_name()).props("outlined data-testid=join-name") \
+            .classes("w-full").mark("join-name")
 
         def take() -> None:
             error = claim_seat(game_id, faction, name.value)

@@ -16,6 +16,7 @@ from lf.components.theme import FACTIONS, esc, faction_label, phase_words
 
 from . import browser_seats
 from . import session_port as port
+from . import teaching
 from .frame import page_body, top_bar
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
@@ -44,10 +45,11 @@ class CreateForm:
     """Name, seed, a human/Non-player switch per faction, and which seat the host takes."""
 
     def __init__(self) -> None:
-        self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense").classes("w-full") \
-            .mark("new-name")
+        self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
+            .classes("w-full").mark("new-name")
         self.seed = ui.input("Seed (optional)") \
-            .props('outlined dense inputmode=numeric hint="A whole number: same seed, same shuffles"') \
+            .props('outlined dense inputmode=numeric hint="A whole number: same seed, same shuffles" '
+                   'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
         self.kinds: dict[str, ui.toggle] = {}
         for f in FACTIONS:
@@ -55,7 +57,8 @@ class CreateForm:
                 ui.html(f'<span class="lf-dot lf-f-{f}"></span> <b>{esc(faction_label(f))}</b>', sanitize=False)
                 self.kinds[f] = ui.toggle(SEAT_KINDS, value="human", on_change=self._kinds_changed) \
                     .props("dense no-caps toggle-color=primary").classes("lf-faction-toggle").mark(f"kind-{f}")
-        self.mine = ui.select({}, label="Your seat on this device").props("outlined dense").classes("w-full") \
+        self.mine = ui.select({}, label="Your seat on this device").props("outlined dense data-testid=new-mine") \
+            .classes("w-full") \
             .mark("new-mine")
         self.player = ui.input("Your name", value=browser_seats.display_name()).props("outlined dense") \
             .classes("w-full").mark("new-player")
@@ -118,14 +121,18 @@ def _status_words(line: port.LobbyGame) -> str:
 
 def _game_line(line: port.LobbyGame, held: dict[str, dict[str, str]]) -> None:
     with ui.element("div").classes("lf-game-line").props(f"data-testid=game-{line.id}").mark(f"game-{line.id}"):
-        mode = " · quick game" if line.mode == "demo" else ""
+        mode = {"demo": " · quick game", "teaching": " · teaching"}.get(line.mode, "")
         ui.html(f'<div class="lf-game-title">{esc(line.name)}<span class="lf-muted">{mode}</span></div>',
                 sanitize=False)
         ui.label(_status_words(line)).classes("text-sm").mark(f"status-{line.id}")
         ui.html(_seat_line(line), sanitize=False)
         with ui.row().classes("gap-2"):
             mine = held.get(line.id)
-            if mine:
+            if mine and line.mode == "teaching":  # one shared screen holds every seat: resume the lesson
+                ui.button("Resume the teaching game", icon="school",
+                          on_click=lambda g=line.id: ui.navigate.to(f"/teach/{g}")) \
+                    .props("unelevated dense no-caps color=primary").mark(f"resume-{line.id}")
+            elif mine:
                 ui.button(f"Resume as the {faction_label(mine['faction'])}", icon="play_arrow",
                           on_click=lambda g=line.id: ui.navigate.to(f"/game/{g}")) \
                     .props("unelevated dense no-caps color=primary").mark(f"resume-{line.id}")
@@ -250,9 +257,11 @@ def lobby_page() -> None:
         _hero()
         mine = ui.element("div").classes("lf-lists")
         with ui.element("div").classes("lf-lobby-grid"):
-            with ui.element("div").classes("lf-box").mark("create-box"):
-                ui.label("Create a game").classes("lf-box-h")
-                CreateForm()
+            with ui.element("div").classes("lf-lists"):
+                with ui.element("div").classes("lf-box").mark("create-box"):
+                    ui.label("Create a game").classes("lf-box-h")
+                    CreateForm()
+                teaching.teaching_box()
             lists = ui.element("div").classes("lf-lists")
         GameLists(ui.context.client, mine, lists)
 

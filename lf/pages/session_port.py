@@ -179,3 +179,28 @@ def undo(game_id: str, token: str, version: int) -> ActResult:
 
 def subscribe(game_id: str, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
     return game(game_id).subscribe(callback, loop)
+
+
+# -- teaching games (issue 7) ------------------------------------------------------------------
+
+def teaching_undo(game_id: str, token: str, version: int) -> ActResult:
+    """Free undo: the last human step, whoever took it (teaching games only)."""
+    return game(game_id).teaching_undo(token, version)
+
+
+def teaching_redo(game_id: str, token: str, version: int) -> ActResult:
+    return game(game_id).teaching_redo(token, version)
+
+
+def can_redo(game_id: str) -> bool:
+    return game(game_id).can_redo
+
+
+def previews(game_id: str, token: str) -> dict[str, str]:
+    """What each option of the seat's decision would do (action key -> words), public facts only."""
+    return game(game_id).previews(token)
+
+
+def history(game_id: str) -> list[Any]:
+    """The "what happened" frames since the previous turn began (public view)."""
+    return game(game_id).history()

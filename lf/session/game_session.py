@@ -32,14 +32,16 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from lf.engine import Action, GameState, IllegalAction, apply, can_undo, to_json
+from lf.engine import Action, GameState, IllegalAction, apply, can_undo, decision, to_json
 from lf.engine import undo as engine_undo
 from lf.engine import view as engine_view
 from lf.engine.constants import FACTIONS, faction_label
+from lf.engine.history import Frame, frames
 from lf.engine.npc import choose as nonplayer_choose
 from lf.engine.queries import is_nonplayer
 from lf.store.models import GameRow, SeatRow
 from lf.store.repository import NewRow, Repository, VersionConflict
+from lf.teaching.foresee import table_previews
 
 from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame
 from .events import SessionEvent, Subscription
@@ -465,6 +467,34 @@ class GameSession:
             self._after_change(entry["faction"], "action", act.key, None)
             self._run_nonplayers()
             return self._answer(True, "ok", f"Replayed the {label(entry['faction'])}' step {act.key}.", seat)
+
+    def previews(self, token: str) -> dict[str, str]:
+        """What each legal option of the seat's pending decisions would do (action key -> words).
+
+        Read-only: computed (outside the lock) from a copy of the state in memory, by
+        ``lf.teaching.foresee`` on copies whose hidden order is reshuffled from public facts, so it never
+        tells what an undrawn card holds. Raises NotSeated for a token without a seat, GameBroken for a
+        broken game.
+        """
+        with self._lock:
+            self._ready()
+            seat = self.seat_of(token)
+            if seat is None:
+                raise NotSeated("this browser does not hold a seat in this game (wrong or released token)")
+            if self._state is None:
+                raise GameBroken(self.id, self._broken or "not loaded")
+            state = self._state.model_copy(deep=True)
+        d = decision(state, seat)
+        return {} if d is None else table_previews(state, seat, [c.action for c in d.choices])
+
+    def history(self) -> list[Frame]:
+        """The "what happened" frames (lf.engine.history) from the start of the previous turn, public view only."""
+        with self._lock:
+            self._ready()
+            if self._state is None:
+                raise GameBroken(self.id, self._broken or "not loaded")
+            state = self._state.model_copy(deep=True)
+        return frames(state, None)
 
     def _teaching_gate(self, token: object, version: object) -> tuple[str | None, ActResult | None]:
         seat, refusal = self._gate(token, version, None)

@@ -1,0 +1,619 @@
+"""The teaching page (/teach/{id}): one shared screen that teaches a table of new players a real game.
+
+Why it is built this way: the whole table sits around one device, so this one
+page holds the seat tokens of every human faction (claimed when the game is
+started, kept in ``app.storage.user``) and acts for whichever faction must
+decide. The board is drawn from the *public* view, so no hand is ever on it.
+A secret choice (the card to play, the Final Bid, the cards kept) goes through
+a hand-off screen: every hand stays hidden until a player taps "I am the
+Anarchists", and hides again as soon as that faction has chosen. Around that,
+the teaching aids: a lesson beside the part of the board it explains (the
+first time each rule comes into play; "Got it" remembers it per game; a switch
+turns the guide off), what every option would do, why each closed option is
+closed, free undo and redo, and a step-by-step replay of the last turn.
+
+Like the game page it never decides legality: buttons come from the engine's
+decisions, an action is sent with the version it was drawn at, and the page
+re-draws from the session's views after every change (its own or a Non-player's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from nicegui import Client, app, run, ui
+
+from lf.components import board
+from lf.components.faction_panel import render_faction
+from lf.components.outcome import outcome_html
+from lf.components.part import Part
+from lf.components.teaching_board import render_peek, render_status
+from lf.components.teaching_handoff import private_banner, render_handoff
+from lf.components.teaching_lessons import ANCHOR_AREA, area_of, render_lesson
+from lf.components.teaching_prompt import Options, is_secret, public_cards, render_options
+from lf.components.teaching_replay import Replay
+from lf.components.theme import FACTIONS, faction_label
+from lf.teaching import Lesson, due
+
+from . import browser_seats
+from . import session_port as port
+from .frame import APP_TITLE, page_body, top_bar
+from .rules_reference import open_rules_dialog
+
+log = logging.getLogger("lf.pages")
+
+#: The live teaching screens by client id (diagnostics and tests).
+SCREENS: weakref.WeakValueDictionary[str, TeachingScreen] = weakref.WeakValueDictionary()
+TEACH = "lf_teach"  # app.storage.user: {game_id: {"tokens": {faction: token}, "seen": [ids], "guide": bool}}
+THEME = '<link rel="stylesheet" href="/assets/teaching.css">'
+SEAT_KINDS = {"human": "Player", "nonplayer": "Non-player"}
+
+
+# -- what this browser remembers about its teaching games ----------------------------------------
+
+def _user() -> Any:
+    """This browser's ``app.storage.user``. A screen keeps the object it got while its page was built: its
+    handlers may be created later, in a re-draw that runs outside the page's request."""
+    return app.storage.user
+
+
+def _entry(game_id: str, store: Any = None) -> dict[str, Any]:
+    entry = (store if store is not None else _user()).get(TEACH, {}).get(game_id)
+    return dict(entry) if isinstance(entry, dict) else {}
+
+
+def _save(game_id: str, store: Any = None, **changes: Any) -> None:
+    store = store if store is not None else _user()
+    games = dict(store.get(TEACH, {}))
+    games[game_id] = {**_entry(game_id, store), **changes}
+    store[TEACH] = games
+
+
+def held_tokens(game_id: str) -> dict[str, str]:
+    tokens = _entry(game_id).get("tokens")
+    return {f: t for f, t in tokens.items() if f in FACTIONS and isinstance(t, str)} if isinstance(tokens, dict) else {}
+
+
+def seen_lessons(game_id: str, store: Any = None) -> set[str]:
+    return set(_entry(game_id, store).get("seen", []))
+
+
+def guide_on(game_id: str, store: Any = None) -> bool:
+    return bool(_entry(game_id, store).get("guide", True))
+
+
+def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None) -> str:
+    """Create a teaching game, claim every human seat for this browser, remember the tokens; returns its id."""
+    game_id = port.create_game(seats, name=name or "Teaching game", seed=seed, mode="teaching")
+    claim_free_seats(game_id)
+    return game_id
+
+
+def claim_free_seats(game_id: str) -> dict[str, str]:
+    """Claim every free human seat of the game for this screen (adds to the tokens it already holds)."""
+    tokens = held_tokens(game_id)
+    for s in port.seats(game_id):
+        if s.kind == "human" and not s.claimed:
+            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table")
+    _save(game_id, tokens=tokens)
+    if tokens and browser_seats.held(game_id) is None:  # so the lobby lists it under "Your games on this device"
+        first = next(f for f in FACTIONS if f in tokens)
+        browser_seats.remember(game_id, first, tokens[first])
+    return tokens
+
+
+# -- one snapshot of the game, as the shared screen needs it -------------------------------------
+
+@dataclass
+class Snap:
+    board: dict[str, Any]  # the public (spectator) view: what the whole table may see
+    views: dict[str, dict[str, Any]]  # each held seat's own view (its hand, its decisions)
+    public: list[tuple[str, dict]] = field(default_factory=list)  # decisions the table may watch being made
+    secret: list[tuple[str, dict]] = field(default_factory=list)  # decisions only their faction may see
+    focus: str | None = None  # the faction whose public decision the screen shows
+    previews: dict[str, str] = field(default_factory=dict)
+    can_redo: bool = False
+
+    @property
+    def version(self) -> int:
+        return self.board["version"]
+
+    @property
+    def secret_factions(self) -> list[str]:
+        return list(dict.fromkeys(f for f, _ in self.secret))
+
+    def secret_kinds(self, faction: str) -> set[str]:
+        return {d["kind"] for f, d in self.secret if f == faction}
+
+
+def fetch(game_id: str, tokens: dict[str, str]) -> Snap:
+    """Read everything the screen shows (runs in a worker thread; the session calls are thread-safe)."""
+    board_view = port.view(game_id, None)
+    views = {f: port.view(game_id, t) for f, t in tokens.items()}
+    shared = public_cards(board_view)
+    order = list(dict.fromkeys(w["faction"] for w in board_view["waiting"]))
+    snap = Snap(board_view, views)
+    for f in order:
+        for d in views.get(f, {}).get("decisions", []):
+            (snap.secret if is_secret(d, shared) else snap.public).append((f, d))
+    if snap.public:
+        snap.focus = snap.public[0][0]
+        snap.previews = port.previews(game_id, tokens[snap.focus])
+    snap.can_redo = port.can_redo(game_id)
+    return snap
+
+
+class TeachingScreen:
+    """The one device of a teaching table: every human seat of one game."""
+
+    def __init__(self, game_id: str, tokens: dict[str, str], client: Client) -> None:
+        self.game_id = game_id
+        self.tokens = tokens
+        self.client = client
+        self.game_name = port.game(game_id).name
+        self.names = port.seat_names(game_id)
+        self.store = _user()
+        self.seen = seen_lessons(game_id, self.store)
+        self.guide = guide_on(game_id, self.store)
+        self.revealed: str | None = None  # the faction whose hand is shown on the hand-off screen
+        self.revealed_for: set[str] = set()  # ...for its secret decision of these kinds (then it hides again)
+        self.peek = False  # the acting faction asked to see its hand during its (public) turn
+        self.inflight = 0  # taps being handled (each is judged by the session at the version it was drawn at)
+        self.undoing = False
+        self.syncs = 0
+        self.snap = fetch(game_id, tokens)
+        self.parts: list[Part] = []
+        self.lesson_parts: list[Part] = []
+        self.sub: port.Subscription | None = None
+        self._syncing = False
+        self._again = False
+        self.tabs: ui.tabs | None = None
+        self.tab_of: dict[str, ui.tab] = {}
+        self.undo_button: ui.button
+        self.redo_button: ui.button
+        self.dialog_host: ui.element | None = None
+        self.root: ui.element | None = None
+        SCREENS[client.id] = self
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        ui.add_head_html(THEME)
+        with top_bar(f"Teaching · {self.game_name}"):
+            ui.button("Rules", icon="menu_book", on_click=open_rules_dialog) \
+                .props("flat no-caps color=white data-testid=rules").mark("rules")
+        ui.query("body").classes("lf-teach")
+        self.dialog_host = ui.element("div")
+        with page_body(), ui.element("div").classes("lf-game lf-tgame") as self.root:
+            self._mark_version()
+            with ui.element("div").classes("lf-col lf-main"):
+                with ui.element("div").classes("lf-a-tools"):
+                    self._tools()
+                self._area("status", lambda s: (_slice(s.board, "year", "turn", "phase", "direction", "initiative",
+                                                       "government", "hero_supply"), s.focus),
+                           lambda s: render_status(s.board, s.focus))
+                self._area("now", self._now_key, self._now, cls="lf-a-prompt")
+                self._area("fronts", lambda s: (_slice(s.board, "fronts", "fascist_card"), self._focus_decisions(s)),
+                           lambda s: board.render_fronts(self._board_with_focus(s), self._on_pick))
+                self._area("tracks", lambda s: (_slice(s.board, "tracks", "blanks", "bonuses"),
+                                                self._focus_decisions(s)),
+                           lambda s: board.render_tracks(self._board_with_focus(s), self._on_pick))
+                with ui.element("div").classes("lf-a-tabs"):
+                    self._tabs()
+            with ui.element("div").classes("lf-col lf-side"):
+                self._area("fascist", lambda s: _slice(s.board, "fascist_card", "fascist_deck_size", "test_result",
+                                                       "year", "fronts"), lambda s: board.render_fascist(s.board))
+                self._area("facs", lambda s: _slice(s.board, "factions", "initiative", "government", "active",
+                                                    "waiting", "phase", "tracks"),
+                           lambda s: board.render_factions(s.board, self.names))
+                self._area("glory", lambda s: _slice(s.board, "bag", "bag_size", "glory", "bid_winner"),
+                           lambda s: board.render_glory(s.board))
+                self._area("meds", lambda s: s.board["medallions"], lambda s: board.render_medallions(s.board))
+                self._area("log", lambda s: s.board["log"], lambda s: board.render_log(s.board))
+        self._set_tools()
+
+    def _area(self, name: str, select: Callable[[Snap], Any], render: Callable[[Snap], None],
+              cls: str = "") -> None:
+        with ui.element("div").classes(f"lf-a-{name} lf-ta {cls}").props(f"data-testid=area-{name}"):
+            if name in set(ANCHOR_AREA.values()):
+                lesson = Part(f"lesson-{name}", lambda s, n=name: self._lesson_key(s, n),
+                              lambda s, n=name: self._lesson(s, n))
+                lesson.show(self.snap)
+                self.lesson_parts.append(lesson)
+            part = Part(name, select, render)
+            part.show(self.snap)
+            self.parts.append(part)
+
+    def _tools(self) -> None:
+        with ui.element("div").classes("lf-ttools"):
+            self.undo_button = ui.button("Undo", icon="undo", on_click=self.undo) \
+                .props("unelevated no-caps color=black data-testid=t-undo").mark("t-undo")
+            self.redo_button = ui.button("Redo", icon="redo", on_click=self.redo) \
+                .props("unelevated no-caps color=black data-testid=t-redo").mark("t-redo")
+            ui.button("What happened?", icon="history", on_click=self.open_replay) \
+                .props("unelevated no-caps color=black data-testid=t-replay").mark("t-replay")
+            ui.switch("Guide", value=self.guide, on_change=lambda e: self.set_guide(bool(e.value))) \
+                .classes("lf-tguide").props("data-testid=t-guide color=amber-8 keep-color").mark("t-guide")
+
+    def _tabs(self) -> None:
+        first = self._tab_faction(self.snap)
+        with ui.element("div").classes("lf-box"):
+            with ui.tabs().classes("lf-tabs").props("align=left outside-arrows mobile-arrows") as tabs:
+                self.tab_of = {f: ui.tab(f, label=faction_label(f)).classes(f"lf-f-{f}").mark(f"tab-{f}")
+                               for f in FACTIONS}
+            self.tabs = tabs
+            with ui.tab_panels(tabs, value=first).classes("lf-tabpanels w-full"):
+                for f in FACTIONS:
+                    with ui.tab_panel(self.tab_of[f]):
+                        part = Part(f"tab-{f}", lambda s, f=f: (s.board["factions"][f], s.board["tracks"]),
+                                    lambda s, f=f: render_faction(s.board, f, self.names.get(f, "")))
+                        part.show(self.snap)
+                        self.parts.append(part)
+
+    @staticmethod
+    def _tab_faction(s: Snap) -> str:
+        return s.focus or s.board["active"] or s.board["initiative"]
+
+    # -- the "now" panel: the decision, the hand-off, or the end ---------------------------
+
+    def _now_key(self, s: Snap) -> Any:
+        return (s.version, s.focus, self.revealed, self.peek, sorted(s.previews.items()), bool(s.board["result"]))
+
+    def _now(self, s: Snap) -> None:
+        with ui.element("div").classes("lf-box lf-now"):
+            if s.board["result"]:
+                ui.html(outcome_html(s.board, self.names), sanitize=False).mark("outcome")
+                with ui.row().classes("mt-2 gap-2"):
+                    ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
+                        .props("unelevated no-caps color=primary data-testid=t-lobby").classes("lf-tbtn-s") \
+                        .mark("t-lobby")
+                    ui.button("What happened?", icon="history", on_click=self.open_replay) \
+                        .props("outline no-caps data-testid=t-replay-end").classes("lf-tbtn-s").mark("t-replay-end")
+                return
+            if s.focus:
+                decision = next(d for f, d in s.public if f == s.focus)
+                render_options(Options(s.focus, decision, self.send, s.views[s.focus]["version"], s.previews))
+                self._peek_button(s)
+                return
+            if s.secret:
+                if self.revealed in s.secret_factions:
+                    f = self.revealed
+                    private_banner(f, self.hide)
+                    for d in (d for g, d in s.secret if g == f):
+                        render_options(Options(f, d, self.send, s.views[f]["version"]))
+                    return
+                waiting = list(dict.fromkeys((f, d["kind"]) for f, d in s.secret))
+                kind = waiting[0][1]
+                done = [(f, kind) for f in self.tokens if f not in s.secret_factions and _done(s.board, f, kind)]
+                render_handoff(waiting, done, self.reveal)
+                return
+            ui.label("The Non-players are playing…" if s.board["waiting"] else "Nothing is pending.") \
+                .classes("lf-prompt-h").mark("waiting")
+
+    def _peek_button(self, s: Snap) -> None:
+        f = s.focus
+        assert f is not None
+        cards = s.views[f]["factions"][f].get("hand", [])
+        with ui.element("div").classes("lf-peek-row"):
+            label = f"Hide the {faction_label(f)}' hand" if self.peek else \
+                f"Show the {faction_label(f)}' hand ({len(cards)} card{'s' * (len(cards) != 1)})"
+            ui.button(label, icon="visibility_off" if self.peek else "visibility", on_click=self.toggle_peek) \
+                .props("outline no-caps data-testid=t-peek").classes("lf-tbtn-s").mark("t-peek")
+        if self.peek:
+            render_peek(f, cards)
+
+    def _focus_decisions(self, s: Snap) -> list[dict]:
+        return [d for f, d in s.public if f == s.focus]
+
+    def _board_with_focus(self, s: Snap) -> dict:
+        """The public view plus the acting faction's public decision, so a Front or track can be tapped."""
+        return {**s.board, "decisions": self._focus_decisions(s)}
+
+    def _on_pick(self, choice: dict) -> Callable[[], object]:
+        return partial(self.send, self.snap.focus or "", choice, self.snap.version)
+
+    # -- lessons -----------------------------------------------------------------------------
+
+    def due_lessons(self, s: Snap | None = None) -> list[Lesson]:
+        return due((s or self.snap).board, self.seen) if self.guide else []
+
+    def _lesson_key(self, s: Snap, area: str) -> Any:
+        return [lesson.id for lesson in self.due_lessons(s) if area_of(lesson) == area]
+
+    def _lesson(self, s: Snap, area: str) -> None:
+        here = [lesson for lesson in self.due_lessons(s) if area_of(lesson) == area]
+        if here:
+            render_lesson(here[0], self.mark_seen, more=len(here) - 1)
+
+    def mark_seen(self, lesson_id: str) -> None:
+        self.seen.add(lesson_id)
+        _save(self.game_id, self.store, seen=sorted(self.seen))
+        self._update_lessons()
+
+    def set_guide(self, on: bool) -> None:
+        self.guide = on
+        _save(self.game_id, self.store, guide=on)
+        self._update_lessons()
+        ui.notify("The guide is on: lessons appear beside the board." if on else
+                  "The guide is off. Turn it on again at any time.", type="info")
+
+    def _update_lessons(self) -> None:
+        for part in self.lesson_parts:
+            part.update(self.snap)
+
+    # -- the hand-off ------------------------------------------------------------------------
+
+    def reveal(self, faction: str) -> None:
+        self.revealed, self.revealed_for = faction, self.snap.secret_kinds(faction)
+        self._redraw_now()
+        self._scroll_to_now()
+
+    def hide(self) -> None:
+        self.revealed = None
+        self._redraw_now()
+        self._scroll_to_now()
+
+    def _scroll_to_now(self) -> None:
+        """After a hand-off change, show the top of the decision panel (the next player starts there)."""
+        self.client.run_javascript(
+            "const el = document.querySelector('[data-testid=area-now]'); "
+            "if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({block: 'start'});")
+
+    def toggle_peek(self) -> None:
+        self.peek = not self.peek
+        self._redraw_now()
+
+    def _redraw_now(self) -> None:
+        for part in self.parts:
+            if part.name == "now":
+                part.update(self.snap)
+
+    # -- acting ------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self.inflight > 0 or self.undoing
+
+    async def send(self, faction: str, choice: dict, version: int) -> None:
+        """Act for ``faction`` at the version the button was drawn at.
+
+        No tap is dropped: a second tap on a button of an older picture (a double tap) reaches the session,
+        which refuses it as stale because that faction's decision has changed since (nothing applied twice).
+        """
+        if faction not in self.tokens:
+            return
+        self.inflight += 1
+        try:
+            res = await run.io_bound(port.act, self.game_id, self.tokens[faction], version, choice["action"], faction)
+        finally:
+            self.inflight -= 1
+        if not res.ok:
+            ui.notify(res.message, type="warning" if res.code == "stale" else "negative", multi_line=True)
+        await self.sync()
+
+    async def undo(self) -> None:
+        await self._free("undo")
+
+    async def redo(self) -> None:
+        await self._free("redo")
+
+    async def _free(self, which: str) -> None:
+        if self.undoing:
+            ui.notify("The last Undo or Redo is still being handled.", type="warning")
+            return
+        if not self.tokens:
+            return
+        call = port.teaching_undo if which == "undo" else port.teaching_redo
+        self.undoing = True
+        try:
+            res = await run.io_bound(call, self.game_id, next(iter(self.tokens.values())), self.snap.version)
+        finally:
+            self.undoing = False
+        ui.notify(res.message, type="positive" if res.ok else "warning", multi_line=True)
+        if res.ok:
+            self.revealed, self.peek = None, False
+        await self.sync()
+
+    async def open_replay(self) -> None:
+        try:
+            frames = await run.io_bound(port.history, self.game_id)
+        except port.SessionError as exc:
+            ui.notify(str(exc), type="negative")
+            return
+        assert self.dialog_host is not None
+        with self.dialog_host:
+            Replay(frames).open()
+
+    # -- live updates ------------------------------------------------------------------------
+
+    def start_live(self) -> None:
+        self.sub = port.subscribe(self.game_id, self._on_event, loop=asyncio.get_running_loop())
+        self.client.on_delete(self.stop_live)
+        self.client.on_connect(self.sync)
+
+    def stop_live(self) -> None:
+        if self.sub is not None:
+            self.sub.close()
+            self.sub = None
+
+    def _on_event(self, event: port.SessionEvent) -> None:
+        if event.kind == "seat":
+            self.names = port.seat_names(self.game_id)
+        if not self._syncing:
+            asyncio.get_running_loop().create_task(self.sync())
+        else:
+            self._again = True
+
+    async def sync(self) -> None:
+        """Fetch the snapshot again (once per burst of changes) and re-draw what changed."""
+        if self._syncing:
+            self._again = True
+            return
+        self._syncing = True
+        try:
+            while True:
+                self._again = False
+                if self.client.is_deleted:
+                    self.stop_live()
+                    return
+                try:
+                    snap = await run.io_bound(fetch, self.game_id, self.tokens)
+                except port.SessionError as exc:
+                    log.warning("teaching %s: cannot refresh: %s", self.game_id, exc)
+                    ui.notify(f"This screen cannot follow the game any more: {exc}", type="negative")
+                    return
+                self.apply(snap)
+                if not self._again:
+                    return
+        finally:
+            self._syncing = False
+
+    def apply(self, snap: Snap) -> None:
+        old = self.snap
+        if snap.version < old.version:
+            return
+        if self.revealed is not None and not snap.secret_kinds(self.revealed) & self.revealed_for:
+            # That faction has made its choice: every hand is hidden again, even when the same faction has
+            # the next secret choice too (a new Year's card after keeping): back to the hand-off.
+            self.revealed = None
+            self._scroll_to_now()
+        if snap.focus != old.focus or snap.version != old.version:
+            self.peek = False
+        self.snap = snap
+        self.syncs += 1
+        for part in self.parts:
+            part.update(snap)
+        self._update_lessons()
+        self._set_tools()
+        # NiceGUI re-draws a refreshable in a task of its own; the version goes on the page after them, so a
+        # page that shows version v shows everything of version v.
+        asyncio.get_running_loop().call_soon(self._mark_version)
+        tab = self._tab_faction(snap)
+        if self.tabs is not None and tab != self._tab_faction(old):
+            self.tabs.set_value(tab)
+
+    def _mark_version(self) -> None:
+        """The version drawn, on the page's root (browser tests wait for it, as on the game page)."""
+        if self.root is not None:
+            self.root.props(f"data-testid=teach data-version={self.snap.version}")
+
+    def _set_tools(self) -> None:
+        over = bool(self.snap.board["result"])
+        self.undo_button.set_enabled(not over and any(v["can_undo"] for v in self.snap.views.values()))
+        self.redo_button.set_enabled(not over and self.snap.can_redo)
+
+
+def _done(board_view: dict, faction: str, kind: str) -> bool:
+    fv = board_view["factions"][faction]
+    return {"choose": fv["has_chosen"], "bid": fv["bid_done"], "keep": fv["keep_done"]}.get(kind, False)
+
+
+def _slice(view: dict, *keys: str) -> list[Any]:
+    return [view[k] for k in keys]
+
+
+# -- the lobby's "Start a teaching game" box ------------------------------------------------------
+
+class TeachingForm:
+    """1 to 3 human factions on one shared screen; the rest are played by the Non-player rules."""
+
+    def __init__(self) -> None:
+        ui.label("Teach a table").classes("lf-box-h")
+        ui.label("New players around one screen (a projector, a laptop, a tablet passed around): a real game "
+                 "with a lesson the first time each rule comes into play, previews of every option, free undo, "
+                 "and a hand-off screen for secret choices.").classes("text-sm")
+        self.kinds: dict[str, ui.toggle] = {}
+        for f in FACTIONS:
+            with ui.row().classes("w-full items-center justify-between no-wrap"):
+                ui.html(f'<span class="lf-dot lf-f-{f}"></span> <b>{faction_label(f)}</b>', sanitize=False)
+                self.kinds[f] = ui.toggle(SEAT_KINDS, value="human") \
+                    .props("dense no-caps toggle-color=primary").classes("lf-faction-toggle").mark(f"teach-kind-{f}")
+        self.seed = ui.input("Seed (optional)").props("outlined dense inputmode=numeric data-testid=teach-seed") \
+            .classes("w-full") \
+            .mark("teach-seed")
+        ui.button("Start a teaching game", icon="school", on_click=self.start) \
+            .props("unelevated no-caps color=primary data-testid=teach-start").classes("w-full").mark("teach-start")
+
+    def start(self) -> None:
+        seats = {f: t.value for f, t in self.kinds.items()}
+        if "human" not in seats.values():
+            ui.notify("At least one faction must be played by someone at the table.", type="warning")
+            return
+        seed_text = (self.seed.value or "").strip()
+        if seed_text and not seed_text.isdigit():
+            ui.notify("The seed must be a whole number (or empty for a random one).", type="warning")
+            return
+        try:
+            game_id = start_teaching_game(seats, seed=int(seed_text) if seed_text else None)
+        except port.SessionError as exc:
+            ui.notify(str(exc), type="negative")
+            return
+        ui.navigate.to(f"/teach/{game_id}")
+
+
+def teaching_box() -> None:
+    with ui.element("div").classes("lf-box").props("data-testid=teach-box").mark("teach-box"):
+        TeachingForm()
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+def _message(title: str, why: str, game_id: str | None = None, claim: bool = False) -> None:
+    with top_bar("Teaching"):
+        pass
+    with page_body(), ui.element("div").classes("lf-box").style("max-width: 640px; margin: 0 auto"):
+        ui.label(title).classes("lf-h2")
+        ui.label(why).mark("teach-error")
+        with ui.row().classes("gap-2 mt-2"):
+            if claim and game_id:
+                def take() -> None:
+                    try:
+                        claim_free_seats(game_id)
+                    except port.SessionError as exc:
+                        ui.notify(str(exc), type="negative")
+                        return
+                    ui.navigate.to(f"/teach/{game_id}")
+
+                ui.button("Run the lesson on this screen", icon="school", on_click=take) \
+                    .props("unelevated no-caps color=primary").mark("teach-claim")
+            if game_id:
+                ui.button("Watch the game", icon="visibility", on_click=lambda: ui.navigate.to(f"/game/{game_id}")) \
+                    .props("outline no-caps")
+            ui.link("Back to the lobby", "/")
+
+
+def teaching_page(game_id: str) -> None:
+    client = ui.context.client
+    try:
+        session = port.game(game_id)
+        if session.mode != "teaching":
+            _message("This is not a teaching game", "It is played on the ordinary game page.", game_id)
+            return
+        tokens = {f: t for f, t in held_tokens(game_id).items() if port.seat_of(game_id, t) == f}
+        if not tokens:
+            free = [s for s in port.seats(game_id) if s.kind == "human" and not s.claimed]
+            _message("This lesson runs on another screen",
+                     "Its seats are held by the screen that started it." if not free else
+                     "Nobody holds its seats now: this screen can take them and run the lesson.",
+                     game_id, claim=bool(free))
+            return
+        screen = TeachingScreen(game_id, tokens, client)
+    except port.SessionError as exc:
+        _message("This lesson can't be shown", str(exc))
+        return
+    screen.build()
+    screen.start_live()
+
+
+def register() -> None:
+    ui.page("/teach/{game_id}", title=f"Teaching — {APP_TITLE}")(teaching_page)
+
+
+__all__ = ["SCREENS", "TeachingForm", "TeachingScreen", "claim_free_seats", "fetch", "register",
+           "start_teaching_game", "teaching_box", "teaching_page"]

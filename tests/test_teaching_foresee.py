@@ -1,0 +1,99 @@
+"""Previews safe for a shared screen (lf.teaching.foresee) and the session's teaching reads (previews, history).
+
+The property that matters: a preview is a function of what the table may know.
+Reordering every hidden deck and reseeding the engine's generator must not
+change a single word of it, whatever the option (a draw, an Event, ending the
+turn that brings the next Fascist card).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lf.engine import GameState, apply, decision, legal_actions, new_game, preview, to_json
+from lf.engine.npc import choose as nonplayer_choose
+from lf.engine.queries import is_nonplayer
+from lf.session import NotSeated, Registry
+from lf.teaching.foresee import UNKNOWN, table_preview, table_previews
+
+from session_helpers import claim_humans, play
+
+
+def _positions(seed: int, limit: int = 400):
+    """Every position with a human decision along one seeded random game (1 human, 2 Non-players)."""
+    state = new_game(seed, {"communists": "nonplayer", "moderates": "nonplayer"})
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.result is not None:
+            return
+        f = state.pending[0]["faction"]
+        if is_nonplayer(state, f):
+            action, rule = nonplayer_choose(state, f)
+            apply(state, f, action, f"Non-player rule {rule}")
+            continue
+        yield state, f
+        apply(state, f, rng.choice(legal_actions(state, f)))
+
+
+def _reordered(state: GameState, salt: int) -> GameState:
+    """The same public position with every hidden order changed (what a preview must not depend on)."""
+    twin = state.model_copy(deep=True)
+    rng = random.Random(salt)
+    for fa in twin.factions.values():
+        rng.shuffle(fa.deck)
+    rng.shuffle(twin.fascist_deck)
+    twin.rng = rng.getrandbits(64)
+    return twin
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_preview_never_depends_on_a_hidden_order(seed: int) -> None:
+    checked = unknown = 0
+    for state, f in _positions(seed):
+        d = decision(state, f)
+        if d is None or d.kind not in ("turn", "play", "morale", "pick"):
+            continue
+        before = to_json(state)
+        mine = table_previews(state, f, [c.action for c in d.choices])
+        other = table_previews(_reordered(state, seed * 1000 + checked), f, [c.action for c in d.choices])
+        assert mine == other, f"a preview changed with the hidden order at action #{len(state.actions)}"
+        assert to_json(state) == before  # a preview changes nothing
+        checked += 1
+        unknown += sum(UNKNOWN in text for text in mine.values())
+    assert checked > 10
+    assert unknown > 0, "no option drew or revealed anything along a whole game?"
+
+
+def test_a_preview_without_hidden_cards_is_the_engines_own() -> None:
+    """Action Points on a Front touch no hidden card: the table sees exactly the engine's preview."""
+    for state, f in _positions(4):
+        d = decision(state, f)
+        if d is not None and d.kind == "turn" and any(c.action.kind == "ap_front" for c in d.choices):
+            for c in d.choices:
+                if c.action.kind == "ap_front":
+                    assert table_preview(state, f, c.action) == preview(state, f, c.action).text()
+            return
+    raise AssertionError("no turn with Action Points on a Front")
+
+
+def test_session_previews_are_for_the_token_seat_only(registry: Registry) -> None:
+    game = registry.create_game({"communists": "nonplayer"}, name="Preview", mode="teaching", seed=7)
+    tokens = claim_humans(game)
+    for f, token in tokens.items():
+        view = game.view(token)
+        got = game.previews(token)
+        keys = {c["key"] for d in view["decisions"] for c in d["choices"]}
+        assert set(got) == keys
+    with pytest.raises(NotSeated):
+        game.previews("not-a-token")
+
+
+def test_session_history_is_public_and_reaches_the_present(registry: Registry) -> None:
+    game = registry.create_game({"communists": "nonplayer"}, name="History", mode="teaching", seed=7)
+    tokens = claim_humans(game)
+    play(game, tokens, seed=2, steps=12)
+    frames = game.history()
+    assert frames and frames[-1].view["fronts"] == game.view()["fronts"]
+    assert all("hand" not in fv for fr in frames for fv in fr.view["factions"].values())
