@@ -41,12 +41,17 @@
       g.gain.exponentialRampToValueAtTime(0.25, t + 0.02);
       g.gain.exponentialRampToValueAtTime(0.0001, t + 0.32);
       o.connect(g); g.connect(ctx.destination);
+      o.onended = function () { ctx.suspend(); }; // a running AudioContext costs CPU (and battery) even when silent
       o.start(t); o.stop(t + 0.34);
     } catch (e) { /* no audio: the title still changes */ }
   };
-  /* Browsers only allow audio after a user gesture: unlock the context on the first tap. */
+  /* Browsers only allow audio after a user gesture: unlock the context on the first tap, then suspend it until
+     a beep needs it (a running context keeps an audio thread busy on every device, even in silence). */
   document.addEventListener("pointerdown", function once() {
-    try { var C = window.AudioContext || window.webkitAudioContext; if (C && !window.__lfAudio) window.__lfAudio = new C(); } catch (e) {}
+    try {
+      var C = window.AudioContext || window.webkitAudioContext;
+      if (C && !window.__lfAudio) { window.__lfAudio = new C(); window.__lfAudio.suspend(); }
+    } catch (e) {}
     document.removeEventListener("pointerdown", once);
   });
   window.lfTurnCue = function (sound) {

@@ -1,4 +1,4 @@
-"""``python -m lf``: check, bench, fuzz, simulate, replay."""
+"""``python -m lf``: check, bench, bench-browsers, fuzz, simulate, replay."""
 
 from __future__ import annotations
 
@@ -47,6 +47,12 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_browsers(args: argparse.Namespace) -> int:
+    from lf.tools.bench_browsers import main
+
+    return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from lf.tools.simulate import main
 
@@ -61,6 +67,14 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
     b.set_defaults(fn=_bench)
+    bb = sub.add_parser("bench-browsers", help="concurrent three-device games in Chromium: latency, memory, load")
+    bb.add_argument("--games", type=int, default=10, help="concurrent games (3 browser contexts each)")
+    bb.add_argument("--moves", type=int, default=30, help="moves per game (at most)")
+    bb.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")
+    bb.add_argument("--think-max", type=float, default=4.0, help="longest pause between two moves of a game (s)")
+    bb.add_argument("--stagger", type=float, default=1.0, help="seconds between two games joining")
+    bb.add_argument("--seed", type=int, default=1)
+    bb.set_defaults(fn=_bench_browsers)
     f = sub.add_parser("fuzz", help="random games with every invariant checked after every step")
     f.add_argument("--games", type=int, default=1000)
     f.add_argument("--seed", type=int, default=0)

@@ -1,15 +1,37 @@
 #!/usr/bin/env bash
-# Install lf with its dev extras into ./.venv, make sure Debian's Chromium and PostgreSQL are present, run pytest.
+# Install lf with its dev extras into ./.venv, make sure Debian's Chromium and PostgreSQL are present, run pytest
+# (everything: the engine, the session layer, simulated users and the Playwright end-to-end games in Chromium).
 # Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not e2e"`). Exits with pytest's exit code.
+# On a clean Debian machine run as root: the system packages (python3-venv if needed, chromium, postgresql)
+# are installed with apt-get; as another user, missing ones are reported and their tests fail or skip.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PYTHON="${PYTHON:-python3}"
 STAMP=.venv/.stamp-dev
+APT_UPDATED=0
+
+apt_install() {  # apt_install WHAT PACKAGE...: install Debian packages when we are root, else say what is missing
+    local what="$1"; shift
+    if [[ "$(id -u)" != 0 ]]; then
+        echo "test.sh: NOTICE: $what is missing and we are not root; run 'apt-get install $*' as root." >&2
+        return 1
+    fi
+    echo "test.sh: installing $what with apt-get ($*)"
+    if [[ "$APT_UPDATED" == 0 ]]; then
+        apt-get update -q
+        APT_UPDATED=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+}
 
 if [[ ! -x .venv/bin/python ]]; then
     echo "test.sh: creating .venv with $("$PYTHON" --version 2>&1)"
-    "$PYTHON" -m venv .venv
+    if ! "$PYTHON" -m venv .venv; then
+        rm -rf .venv  # Debian's python3 has no venv module until python3-venv is installed
+        apt_install "Python's venv module" python3-venv
+        "$PYTHON" -m venv .venv
+    fi
 fi
 if [[ ! -f "$STAMP" || pyproject.toml -nt "$STAMP" ]]; then
     echo "test.sh: installing lf[dev] into .venv"
@@ -19,26 +41,14 @@ fi
 
 # Real-browser tests use Debian's Chromium (never `playwright install`: it cannot download here).
 if [[ ! -x /usr/bin/chromium ]]; then
-    if [[ "$(id -u)" == 0 ]]; then
-        echo "test.sh: installing Debian's chromium with apt-get"
-        apt-get update -q
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
-    else
-        echo "test.sh: NOTICE: /usr/bin/chromium is missing and we are not root;" \
-             "skipping its install (run 'apt-get install chromium' as root); e2e tests will fail." >&2
-    fi
+    apt_install "Debian's chromium (for the end-to-end tests)" chromium fonts-liberation \
+        || echo "test.sh: the e2e tests will fail without /usr/bin/chromium." >&2
 fi
 
 # The persistence tests start a throwaway PostgreSQL cluster from Debian's server package (see tests/db_fixtures.py).
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-    if [[ "$(id -u)" == 0 ]]; then
-        echo "test.sh: installing Debian's postgresql with apt-get"
-        apt-get update -q
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql
-    else
-        echo "test.sh: NOTICE: PostgreSQL server binaries are missing and we are not root;" \
-             "the PostgreSQL half of the persistence tests will be skipped (they fail with CI=true)." >&2
-    fi
+    apt_install "PostgreSQL's server binaries" postgresql \
+        || echo "test.sh: the PostgreSQL half of the persistence tests will be skipped (they fail with CI=true)." >&2
 fi
 
 exec .venv/bin/python -m pytest -q "$@"
