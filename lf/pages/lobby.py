@@ -20,6 +20,7 @@ from . import teaching
 from .frame import page_body, top_bar
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
+from .setup_form import read_setup
 
 SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player"}
 LIVE_DELAY_S = 0.3
@@ -74,16 +75,12 @@ class CreateForm:
         self.mine.set_options(options, value=keep)
 
     def create(self) -> None:
-        seats = {f: t.value for f, t in self.kinds.items()}
-        if "human" not in seats.values():
-            ui.notify("At least one faction must be played by a human.", type="warning")
+        setup = read_setup(self.kinds, self.seed.value, "At least one faction must be played by a human.")
+        if setup is None:
             return
-        seed_text = (self.seed.value or "").strip()
-        if seed_text and not seed_text.isdigit():
-            ui.notify("The seed must be a whole number (or empty for a random one).", type="warning")
-            return
+        seats, seed = setup
         try:
-            game_id = port.create_game(seats, name=self.name.value or None, seed=int(seed_text) if seed_text else None)
+            game_id = port.create_game(seats, name=self.name.value or None, seed=seed)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return

@@ -40,6 +40,7 @@ from lf.components.teaching_prompt import Options, is_secret, public_cards, rend
 from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
 from lf.teaching import Lesson, due
+from .setup_form import read_setup
 
 from . import browser_seats
 from . import session_port as port
@@ -541,16 +542,12 @@ class TeachingForm:
             .props("unelevated no-caps color=primary data-testid=teach-start").classes("w-full").mark("teach-start")
 
     def start(self) -> None:
-        seats = {f: t.value for f, t in self.kinds.items()}
-        if "human" not in seats.values():
-            ui.notify("At least one faction must be played by someone at the table.", type="warning")
+        setup = read_setup(self.kinds, self.seed.value, "At least one faction must be played by someone at the table.")
+        if setup is None:
             return
-        seed_text = (self.seed.value or "").strip()
-        if seed_text and not seed_text.isdigit():
-            ui.notify("The seed must be a whole number (or empty for a random one).", type="warning")
-            return
+        seats, seed = setup
         try:
-            game_id = start_teaching_game(seats, seed=int(seed_text) if seed_text else None)
+            game_id = start_teaching_game(seats, seed=seed)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return
