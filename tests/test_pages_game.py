@@ -8,7 +8,7 @@ cookie, so each holds its own seat token in ``app.storage.user``.
 from __future__ import annotations
 
 from nicegui.testing import User
-from pages_helpers import click, hand_names, join, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import click, hand_names, join, live, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
 
 PICKS = ("front", "track", "faction", "dir", "bonus", "blank", "medallion", "card")
 TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}
@@ -243,3 +243,42 @@ async def test_sound_cue_can_be_switched_off_and_stays_off(reg, user: User) -> N
     assert screen_of(user).sound is False
     await user.open(f"/game/{session.id}")
     await see(user, "Sound off")
+
+
+async def test_a_click_on_a_button_a_redraw_removed_is_answered_not_dropped(reg, user: User, create_user) -> None:
+    """A click from an outdated picture (double tap, slow link, old tab) reaches a button the server already
+    removed: NiceGUI would drop it silently; the page says that nothing was applied."""
+    game_mod = live("lf.pages.game")
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    marker = _choose_marker(ana)
+    old = ana.find(marker=marker).elements.pop()
+    listener = next(iter(old._event_listeners.values()))  # noqa: SLF001
+    ana.find(marker=marker).click()
+    await see(ana, "Also deciding:")
+    await wait_for(lambda: old.id not in screen_of(ana).client.elements, why="the old button is gone")
+    version = port().game(game_id).version
+    screen_of(ana).client.handle_event({"id": old.id, "listener_id": listener.id, "args": []})
+    await wait_for(lambda: ana.notify.contains(game_mod.OUTDATED_MESSAGE), why="the outdated click is answered")
+    assert port().game(game_id).version == version
+
+
+async def test_a_second_click_while_the_first_is_handled_is_refused_with_a_message(reg, user: User,
+                                                                                   create_user) -> None:
+    game_mod = live("lf.pages.game")
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    version = port().game(game_id).version
+    screen_of(ana).busy = True  # the first click is still being sent
+    ana.find(marker=_choose_marker(ana)).click()
+    await wait_for(lambda: ana.notify.contains(game_mod.BUSY_MESSAGE), why="the second click is answered")
+    assert port().game(game_id).version == version
+    screen_of(ana).busy = False
+
+
+async def test_the_page_stamps_the_version_it_shows(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    await wait_for(lambda: screen_of(mod).view["version"] == port().game(game_id).version)
+    for u in (ana, mod):
+        root = screen_of(u).root
+        assert root.props["data-version"] == str(port().game(game_id).version)
+        assert root.props["data-testid"] == "game"

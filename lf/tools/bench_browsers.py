@@ -220,10 +220,6 @@ async def _seat(browser, url: str, game_id: str, kind: str, faction: str, figure
     ctx = await browser.new_context(base_url=url, **DEVICES[kind])
     ctx.set_default_timeout(TIMEOUT_MS)
     await ctx.add_init_script(STAMPS_JS)
-    if os.environ.get("BB_NOTW"):  # TEMP experiment
-        await ctx.route("**/tailwindcss*.js", lambda route: route.abort())
-    if os.environ.get("BB_CSS"):  # TEMP experiment
-        await ctx.add_init_script("document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = %r; document.head.appendChild(s); });" % os.environ["BB_CSS"])
     page = await ctx.new_page()
     t0 = time.perf_counter()
     await page.goto(f"/join/{game_id}/{faction}", wait_until="load")

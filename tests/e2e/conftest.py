@@ -167,9 +167,15 @@ class LfServer:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def tracebacks(self) -> list[str]:
-        """Tracebacks the server logged (each with the line before it)."""
-        lines = self.log_text().splitlines()
-        return [lines[i - 1] if i else lines[i] for i, line in enumerate(lines) if line.startswith("Traceback")]
+        """The tracebacks the server logged (their last line: the exception)."""
+        out, inside = [], False
+        for line in self.log_text().splitlines():
+            if line.startswith("Traceback"):
+                inside = True
+            elif inside and line and not line.startswith((" ", "\t")):
+                out.append(line)
+                inside = False
+        return out
 
 
 @pytest.fixture
