@@ -324,7 +324,9 @@ class GameScreen:
         self._remember_buttons()
         for part in self.parts:
             part.update(view, force=force)
-        self._stamp()
+        # The parts re-draw in background tasks (NiceGUI's refresh); stamping after them means a browser that
+        # sees the new data-version also has the new parts (they leave in the same update or an earlier one).
+        asyncio.get_running_loop().call_soon(self._stamp)
         self._mark_prompt()
         now = bool(view["decisions"])
         if now and not self.my_turn:

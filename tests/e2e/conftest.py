@@ -23,7 +23,7 @@ Fixtures (all documented here so other e2e modules, e.g. test_e2e_teaching.py, c
     page (Quasar's dialog animations are switched off, see ``INSTANT_DIALOGS``); ``devices.reopen(device)`` closes the device's context and opens a new one with the same
     storage (cookies), i.e. the same person coming back in the same browser. Every page's console errors
     and page errors are collected in ``device.errors``. When a test fails, every open page is saved as a
-    screenshot (and its HTML) under ``test-results/<test>/``, with the server's log.
+    screenshot (and its HTML) under ``test-results/<test>/``, with the server's log and database.
 
 Helpers to play through the pages live in ``e2e_play.py`` (the ``Table`` driver, page snapshots, the
 database mirror) and ``e2e_policy.py`` (the seeded choice of moves). Every test here carries
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -297,6 +298,8 @@ def devices(request, chromium, lf_server: LfServer) -> Iterator[Devices]:
             except Exception as exc:  # a closed page or a dead browser: note it and go on
                 (out / f"{name}.txt").write_text(f"no screenshot: {exc}")
         (out / "server.log").write_text(lf_server.log_text())
+        if lf_server.db_path.exists():  # the game as stored, to replay (e2e_play.Mirror, first_divergence)
+            shutil.copy(lf_server.db_path, out / lf_server.db_path.name)
         errors = [f"{d.name}: {e}" for d in devs.open for e in d.errors]
         (out / "browser-errors.txt").write_text("\n".join(errors))
     devs.close()

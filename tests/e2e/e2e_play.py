@@ -1,8 +1,10 @@
 """Playing lf through real pages: read what a page shows, click what the policy picks, check every device.
 
 ``Table`` drives one game with several devices (and spectators): after each click it waits until every
-page shows the new version (the ``data-version`` of the game's root), then checks that all of them show
-the same board, and that no page shows a card it must not (``Secrets``, from the database mirror).
+page shows the new version (the ``data-version`` of the game's root), then checks that the click applied
+exactly the option pressed, that all pages show the same board (which is the engine's), that each seat's
+page offers exactly the engine's legal options, and that no page shows a card it must not
+(``Mirror.secrets_for``: names in the visible text, ids anywhere in the HTML).
 
 ``Mirror`` follows the game in the server's database read-only: it replays the action log with the
 engine (the log is the truth, see docs/persistence.md), so the test knows every hand without asking the
@@ -101,6 +103,10 @@ def action_button(page: Page, key: str):
     if not button.is_visible():
         page.locator(".lf-spend .q-expansion-item__container > .q-item").first.click()
         expect(button).to_be_visible()
+        # the spends slide open (QSlideTransition sets an inline height until it ends): a tap during the slide
+        # can land on the neighbouring button once the layout settles
+        page.wait_for_function("() => { const c = document.querySelector('.lf-spend .q-expansion-item__content');"
+                               " return !!c && !c.style.height && !(c.parentElement && c.parentElement.style.height); }")
     return button
 
 
@@ -187,6 +193,37 @@ class Mirror:
     @property
     def result(self) -> dict | None:
         return self.state.result
+
+
+def first_divergence(mirror: Mirror, policy_seed: int) -> str | None:
+    """Where the game in the database left the path the policy takes in the engine alone (None: nowhere)."""
+    from lf.engine import Action, apply, decision, new_game
+    from lf.engine.content import load_content
+    from lf.engine.queries import is_nonplayer
+    from lf.tools.page_policy import choose as policy_choose
+
+    content = load_content()
+    row = mirror._query("SELECT seed, seats, options FROM games WHERE id = ?", (mirror.game_id,))[0]
+    state = new_game(row[0], json.loads(row[1]), json.loads(row[2]))
+    rows = mirror._query("SELECT seq, faction, kind, action FROM actions WHERE game_id = ? ORDER BY seq",
+                         (mirror.game_id,))
+    for seq, faction, kind, action in rows:
+        if kind == "action" and not is_nonplayer(state, faction):
+            f = first_mover([p["faction"] for p in state.pending])
+            d = decision(state, f)
+            card = state.fascist_card
+            board = Board(fronts={k: v.value for k, v in state.fronts.items()},
+                          test=content.fascist_cards[card].test.front if card else None, prompt=d.prompt,
+                          keys=[c.action.key for c in d.choices])
+            want = policy_choose(board, policy_seed, len(state.actions), f)
+            got = Action.parse(json.loads(action)).key
+            if (f, want) != (faction, got):
+                return (f"row {seq}: the engine's policy plays {f} {want}, the browsers played {faction} {got} "
+                        f"(prompt {d.prompt!r}, fronts {board.fronts}, test {board.test}, options {board.keys})")
+        if kind == "undo":
+            return f"row {seq}: an undo"
+        apply(state, faction, json.loads(action))
+    return None
 
 
 def card_names() -> dict[str, str]:
@@ -279,6 +316,13 @@ class Table:
             assert fr["value"] == state.fronts[f].value, f"{f}: page {fr['value']}, engine {state.fronts[f].value}"
         assert ref["board"]["tracks"] == dict(state.tracks)
         assert f"Year {state.year} of 3" in ref["board"]["status"]
+        from lf.engine import decision
+
+        for d in self.players:  # each seat's page offers exactly the engine's legal options, no stale button
+            mine = decision(state, d.faction) if any(p["faction"] == d.faction for p in state.pending) else None
+            want = sorted(c.action.key for c in mine.choices) if mine else []
+            assert sorted(seen[d.name]["keys"]) == want, (
+                f"after {self.last()}: {d.name} ({d.faction}) offers {sorted(seen[d.name]['keys'])}, the engine {want}")
         for d in self.players:
             assert snap_viewer(seen[d.name]) == d.faction, f"{d.name} shows {seen[d.name]['viewer']}"
         for d in self.watchers:
@@ -354,6 +398,9 @@ class Table:
             raise AssertionError(f"step {len(self.steps) + 1}: {device.name} ({device.faction}) pressed {key} at "
                                  f"version {before} (offered: {keys}); the page now shows version {now['version']}, "
                                  f"messages {now['notes']}, prompt {now['prompt']!r}, offers {now['keys']}") from exc
+        applied = self.mirror.state.actions[before] if len(self.mirror.state.actions) > before else None
+        assert applied is not None and (applied["faction"], _key(applied["action"])) == (device.faction, key), (
+            f"step {len(self.steps) + 1}: {device.name} ({device.faction}) pressed {key}, the game applied {applied}")
         step = Step(len(self.steps) + 1, device.name, device.faction, key, before, after, time.perf_counter() - t0)
         self.steps.append(step)
         self.check_agree()
@@ -398,6 +445,12 @@ class Table:
             assert not snap["keys"], f"{d.name} still offers {snap['keys']} after the end"
             expect(d.page.get_by_test_id("prompt")).to_contain_text("The game is over.")
         return result
+
+
+def _key(action: dict) -> str:
+    from lf.engine import Action
+
+    return Action.parse(action).key
 
 
 def snap_viewer(snap: dict) -> str | None:
