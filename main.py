@@ -43,4 +43,5 @@ if __name__ in {"__main__", "__mp_main__"}:
         reload=False,
         show=False,
         storage_secret=storage_secret(),
+        tailwind=False,  # its in-browser compiler re-styled the page after every move: see assets/lf.css, "base"
     )

@@ -77,6 +77,11 @@ def page_text(user: User) -> str:
     return "\n".join(parts)
 
 
+def log_text(user: User) -> str:
+    """The log's HTML on the user's page: one block per turn, newest first (components/log_panel.py)."""
+    return "\n".join(el.content for el in user.find(marker="log").elements)
+
+
 def screen_of(user: User):
     return screens()[user.client.id]
 

@@ -8,7 +8,7 @@ cookie, so each holds its own seat token in ``app.storage.user``.
 from __future__ import annotations
 
 from nicegui.testing import User
-from pages_helpers import click, hand_names, join, live, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import click, hand_names, join, live, log_text, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
 
 PICKS = ("front", "track", "faction", "dir", "bonus", "blank", "medallion", "card")
 TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}
@@ -116,8 +116,8 @@ async def test_turns_are_played_live_on_both_devices(reg, user: User, create_use
     before = screen_of(ana).syncs
     mod.find(marker="act:ap_front:madrid").click()
     await wait_for(lambda: screen_of(ana).syncs > before, why="the Anarchists' page hears of the move")
-    log = ana.find(marker="log").elements.pop()
-    assert "Moderates play" in log.content and "joins their tableau" in log.content
+    log = log_text(ana)
+    assert "Moderates play" in log and "joins their tableau" in log
     await until_marker(game_id, mod, "act:end_turn")
     # Ending the turn asks first; then the Anarchists get the cue.
     mod.find(marker="act:end_turn").click()
@@ -207,8 +207,8 @@ async def test_seats_dialog_shows_lan_join_link_and_qr(reg, user: User) -> None:
 async def test_log_entries_carry_their_references(reg, user: User) -> None:
     game_id = port().create_game(TWO_HUMANS, name="Log test", seed=5)
     await user.open(f"/game/{game_id}")
-    log = user.find(marker="log").elements.pop()
-    assert 'data-refs="fascist:' in log.content and "lfHighlight(this)" in log.content
+    log = log_text(user)
+    assert 'data-refs="fascist:' in log and "lfHighlight(this)" in log
     fronts = page_text(user)
     assert 'data-ref="front:madrid"' in fronts and 'data-ref="track:liberty"' in fronts
 

@@ -1,9 +1,10 @@
-"""The board as render functions of a view: status line, Fronts, tracks, Fascist card, factions, Glory, log.
+"""The board as functions of a view: status line, Fronts, tracks, Fascist card, Glory, medallions.
 
-Each function draws one concern and is the body of one refreshable Part on the
-game page. Fronts and tracks take the choices the current decision offers on
-them (``targets``) and an ``on_pick`` factory, so a Front can be tapped to
-answer "which Front?" without the board knowing any rule.
+Each function gives one concern's HTML, kept on a page by an ``HtmlPart``
+(rewritten in place when it changes). Fronts and tracks take the choices the
+current decision offers on them (``targets``), so a Front can be tapped to
+answer "which Front?" without the board knowing any rule; those are
+``Pieces`` (one element per Front or track, see ``pieces.py``).
 """
 
 from __future__ import annotations
@@ -12,17 +13,18 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from .factions import factions_html
 from .fascist_card import fascist_card_html, test_of
-from .front import front_widget
+from .front import front_html
 from .glory import glory_html
 from .icons import icon
-from .log_panel import log_html
 from .medallions import medallions_html
-from .theme import FRONTS, TRACKS, esc, faction_label, phase_words
-from .track import bonus_html, track_widget
+from .part import HtmlPart
+from .pieces import Pieces
+from .theme import FRONTS, TRACKS, esc, faction_label, front_label, phase_words, track_label
+from .track import bonus_html, track_html
 
-OnPick = Callable[[dict], Callable[[], object]]
+#: One board piece: its HTML, the choice a tap on it makes now (None: not a button), its name for screen readers.
+Piece = tuple[str, dict | None, str]
 
 
 def targets(view: dict, kinds: tuple[str, ...]) -> dict[str, dict]:
@@ -41,13 +43,25 @@ def _box_title(icon_name: str, title: str) -> None:
     ui.html(f'<div class="lf-box-h">{icon(icon_name)} {esc(title)}</div>', sanitize=False)
 
 
-def render_status(v: dict, viewer: str | None) -> None:
+def boxed(icon_name: str = "", title: str = "") -> Callable[[HtmlPart, object], None]:
+    """A page area's builder: the box (with its title) drawn once, the part inside it."""
+
+    def draw(part: HtmlPart, state: object) -> None:
+        with ui.element("div").classes("lf-box"):
+            if title:
+                _box_title(icon_name, title)
+            part.show(state)
+
+    return draw
+
+
+def status_html(v: dict, viewer: str | None) -> str:
     turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
     ini, gov = v["initiative"], v["government"]
     me = (f'<span class="lf-chip lf-f-{viewer}">You: {esc(faction_label(viewer))}</span>'
           if viewer else '<span class="lf-chip">Watching</span>')
-    ui.html(
+    return (
         f'<div class="lf-status">{me}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
         f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
@@ -55,56 +69,55 @@ def render_status(v: dict, viewer: str | None) -> None:
         f'{esc(faction_label(ini))}</span>'
         f'<span class="lf-chip">{icon("government")} Government: {esc(faction_label(gov))}</span>'
         f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")} Supply '
-        f'<b>{v["hero_supply"]}</b></span></div>', sanitize=False).mark("status")
+        f'<b>{v["hero_supply"]}</b></span></div>')
 
 
-def render_fronts(v: dict, on_pick: OnPick) -> None:
+def front_pieces(v: dict) -> dict[str, Piece]:
+    """Each Front's HTML and the choice a tap on it makes now (a Pieces selector)."""
     test = test_of(v["fascist_card"])
     picks = targets(v, ("front", "ap_front"))
+    out: dict[str, Piece] = {}
+    for f in FRONTS:
+        c = picks.get(f)
+        out[f] = (front_html(f, v["fronts"][f], test, c["label"] if c else None), c,
+                  c["label"] if c else front_label(f))
+    return out
+
+
+def track_pieces(v: dict) -> dict[str, Piece]:
+    """Each track's HTML and the choice a tap on it makes now, then the Bonuses (never tapped)."""
+    picks = targets(v, ("track",))
+    out: dict[str, Piece] = {}
+    for t in TRACKS:
+        c = picks.get(t)
+        out[t] = (track_html(t, v["tracks"][t], v["blanks"].get(t, []), v["tracks"], c["label"] if c else None), c,
+                  c["label"] if c else track_label(t))
+    out["bonuses"] = (bonus_html(v["bonuses"]), None, "Bonuses")
+    return out
+
+
+def fronts_box(pieces: Pieces, state: object) -> None:
+    """The Fronts' box with its pieces, drawn once; ``pieces.update`` changes them in place."""
     with ui.element("div").classes("lf-box"):
         _box_title("front", "The Fronts")
         with ui.element("div").classes("lf-fronts"):
-            for f in FRONTS:
-                c = picks.get(f)
-                front_widget(f, v["fronts"][f], test, c["label"] if c else None, on_pick(c) if c else None)
+            pieces.show(state)
 
 
-def render_tracks(v: dict, on_pick: OnPick) -> None:
-    picks = targets(v, ("track",))
+def tracks_box(pieces: Pieces, state: object) -> None:
     with ui.element("div").classes("lf-box"):
         _box_title("liberty", "Tracks and Bonuses")
         with ui.element("div").classes("lf-tracks"):
-            for t in TRACKS:
-                c = picks.get(t)
-                track_widget(t, v["tracks"][t], v["blanks"].get(t, []), v["tracks"],
-                             c["label"] if c else None, on_pick(c) if c else None)
-            ui.html(bonus_html(v["bonuses"]), sanitize=False).mark("bonuses")
+            pieces.show(state)
 
 
-def render_fascist(v: dict) -> None:
-    ui.html(fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"]),
-            sanitize=False).mark("fascist")
+def fascist_html(v: dict) -> str:
+    return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"])
 
 
-def render_factions(v: dict, names: dict[str, str]) -> None:
-    with ui.element("div").classes("lf-box"):
-        _box_title("hero", "Factions")
-        ui.html(factions_html(v, names), sanitize=False).mark("factions")
+def glory_box_html(v: dict) -> str:
+    return glory_html(v["bag"], v["bag_size"], v["glory"], v["bid_winner"])
 
 
-def render_glory(v: dict) -> None:
-    with ui.element("div").classes("lf-box"):
-        ui.html(glory_html(v["bag"], v["bag_size"], v["glory"], v["bid_winner"]), sanitize=False).mark("glory")
-
-
-def render_medallions(v: dict) -> None:
-    with ui.element("div").classes("lf-box"):
-        _box_title("medallion", "Medallions on the board")
-        ui.html(medallions_html(v["medallions"]), sanitize=False).mark("medallions")
-
-
-def render_log(v: dict) -> None:
-    with ui.element("div").classes("lf-box"):
-        ui.html('<div class="lf-box-h">Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the '
-                'board</span></div>', sanitize=False)
-        ui.html(log_html(v["log"]), sanitize=False).mark("log")
+def medallions_box_html(v: dict) -> str:
+    return medallions_html(v["medallions"])

@@ -7,9 +7,7 @@ is rendered clickable (the page passes the action; the Front never decides).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
-from nicegui import ui
 
 from .icons import icon
 from .theme import esc, faction_dot, faction_label, front_label, signed
@@ -64,15 +62,3 @@ def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str |
         f'<span class="lf-fwords">{strength_words(value)}</span></div>'
         f'{_scale(value)}{toks_html}{act}</div>'
     )
-
-
-def front_widget(front: str, fs: dict, test: tuple[str, int] | None,
-                 action: str | None = None, on_click: Callable[[], object] | None = None) -> ui.html:
-    """The Front as an element; with ``on_click`` it is a button for the current decision."""
-    el = ui.html(front_html(front, fs, test, action), sanitize=False).classes("lf-front-wrap")
-    el.mark(f"front-{front}")
-    if on_click is not None:
-        el.on("click", on_click)
-        el.on("keydown.enter", on_click)
-        el.props(f'role=button tabindex=0 aria-label="{esc(action or front_label(front))}"')
-    return el

@@ -1,11 +1,17 @@
 """The game log in plain sentences, newest first; a click on an entry highlights what it refers to.
 
-The whole log is one HTML block with the references in ``data-refs``; the
+The log is one HTML block per turn with the references in ``data-refs``; the
 highlight runs in the browser (assets/lf.js ``lfHighlight``), so scrolling
-through a long log costs the server nothing.
+through a long log costs the server nothing. ``LogPanel`` keeps the blocks
+between moves: a move re-sends the current turn's block only, not the log.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import ui
 
 from .theme import esc, faction_dot
 
@@ -15,9 +21,9 @@ CLICK = (' onclick="lfHighlight(this)" onkeydown="if(event.key===\'Enter\')lfHig
 KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
 
 
-def log_html(entries: list[dict], shown: int = SHOWN) -> str:
+def _rows(entries: list[dict]) -> str:
     rows = []
-    for e in reversed(entries[-shown:]):
+    for e in reversed(entries):
         f = e.get("faction")
         dot = faction_dot(f) if f in ("anarchists", "communists", "moderates") else '<span class="lf-dot lf-none"></span>'
         refs = " ".join(e.get("refs") or [])
@@ -27,6 +33,81 @@ def log_html(entries: list[dict], shown: int = SHOWN) -> str:
             f'<li class="lf-log-e {cls}{" has-refs" if refs else ""}" data-refs="{esc(refs)}"{clickable}>'
             f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
             f'<span class="lf-log-t">{esc(e.get("text", ""))}</span></li>')
-    more = len(entries) - shown
-    tail = f'<li class="lf-muted lf-log-more">… {more} earlier entries</li>' if more > 0 else ""
-    return f'<ol class="lf-log">{"".join(rows)}{tail}</ol>'
+    return "".join(rows)
+
+
+def turn_blocks(entries: list[dict], shown: int = SHOWN) -> list[tuple[int, list[dict]]]:
+    """The newest runs of entries of one Year and turn, newest first, keyed by their first entry's ``i``.
+
+    Whole turns only (at least the newest one), as many as fit in ``shown`` entries: an older turn's block
+    never changes, so it is sent to a browser once.
+    """
+    runs: list[tuple[int, list[dict]]] = []
+    for n, e in enumerate(entries):
+        if runs and (e.get("year"), e.get("turn")) == (runs[-1][1][-1].get("year"), runs[-1][1][-1].get("turn")):
+            runs[-1][1].append(e)
+        else:
+            runs.append((e.get("i", n), [e]))
+    out: list[tuple[int, list[dict]]] = []
+    count = 0
+    for key, run in reversed(runs):
+        if out and count + len(run) > shown:
+            break
+        out.append((key, run))
+        count += len(run)
+    return out
+
+
+class LogPanel:
+    """The log's box, drawn once; after a move only the blocks whose entries changed are re-sent.
+
+    Same ``show``/``update`` as a Part. ``entries(state)`` gives the log entries of the page's state (a view
+    for the game page, the public board for the teaching table).
+    """
+
+    def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log") -> None:
+        self.name = name
+        self.entries = entries
+        self.blocks: dict[int, ui.html] = {}
+        self.html: dict[int, str] = {}
+        self.draws = 0
+        self.list: ui.element
+        self.more: ui.html
+
+    def show(self, state: Any) -> None:
+        with ui.element("div").classes("lf-box"):
+            ui.html('<div class="lf-box-h">Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the '
+                    'board</span></div>', sanitize=False)
+            with ui.element("div").classes("lf-log") as self.list:
+                pass
+            self.more = ui.html("", sanitize=False).classes("lf-muted lf-log-more")
+        self.update(state)
+
+    def update(self, state: Any, force: bool = False) -> bool:
+        entries = self.entries(state)
+        blocks = turn_blocks(entries)
+        want = {key: f'<ol class="lf-log-g">{_rows(run)}</ol>' for key, run in blocks}
+        changed = False
+        for key in [k for k in self.blocks if k not in want]:
+            self.list.remove(self.blocks.pop(key))
+            del self.html[key]
+            changed = True
+        for key, html in want.items():
+            if key not in self.blocks:
+                with self.list:
+                    self.blocks[key] = ui.html(html, sanitize=False).mark("log")
+            elif force or self.html[key] != html:
+                self.blocks[key].set_content(html)
+            else:
+                continue
+            self.html[key] = html
+            changed = True
+        order = [self.blocks[key] for key in want]  # newest first
+        if list(self.list.default_slot.children) != order:
+            for index, el in enumerate(order):
+                el.move(target_index=index)
+        earlier = blocks[-1][1][0].get("i", 0) if blocks else 0
+        self.more.set_content(f"… {earlier} earlier entries")
+        self.more.set_visibility(earlier > 0)
+        self.draws += changed
+        return changed

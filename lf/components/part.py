@@ -9,11 +9,22 @@ re-draws the Fronts and the log, not the hands or the tracks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from nicegui import ui
 
 _UNSET = object()
+
+
+class Drawn(Protocol):
+    """What a page keeps up to date after every change: a Part, board Pieces, the LogPanel."""
+
+    name: str
+    draws: int
+
+    def show(self, state: Any) -> None: ...
+
+    def update(self, state: Any, force: bool = False) -> bool: ...
 
 
 class Part:
@@ -46,4 +57,47 @@ class Part:
             return False
         self.view, self.key = view, key
         self._refreshable.refresh()
+        return True
+
+
+class HtmlPart:
+    """One block of HTML kept on the page and rewritten in place when its slice of the state changes.
+
+    Why not a Part: a refreshable deletes its elements and creates new ones at every re-draw, and every
+    browser then unmounts and mounts them again. A block that is only HTML (status line, Fascist card,
+    factions, Glory, medallions, a faction's tab) needs its text replaced and nothing else; an unchanged
+    text is not even sent.
+    """
+
+    def __init__(self, name: str, select: Callable[[Any], Any], html: Callable[[Any], str], mark: str = "",
+                 classes: str = "") -> None:
+        self.name = name
+        self.select = select
+        self.html = html
+        self.mark = mark
+        self.classes = classes
+        self.key: Any = _UNSET
+        self.draws = 0
+        self.element: ui.html | None = None
+
+    def show(self, state: Any) -> None:
+        """Create the block here (call once, inside the layout where it belongs)."""
+        self.key = self.select(state)
+        self.element = ui.html(self.html(state), sanitize=False)
+        self.draws = 1
+        if self.classes:
+            self.element.classes(self.classes)
+        if self.mark:
+            self.element.mark(self.mark)
+
+    def update(self, state: Any, force: bool = False) -> bool:
+        key = self.select(state)
+        if self.element is None or (not force and key == self.key):
+            return False
+        self.key = key
+        content = self.html(state)
+        if content == self.element.content:
+            return False
+        self.element.set_content(content)
+        self.draws += 1
         return True

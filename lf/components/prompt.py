@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
-
 from nicegui import ui
 
 from .card import card_html, card_name
+from .pieces import SHOWN_JS, shown_version
 from .theme import faction_label
 
-Send = Callable[[dict, int], Awaitable[None]]
+#: ``send(choice, version)``: the version the browser showed when the button was pressed (None: not known, e.g.
+#: a simulated user; the page then uses the version it holds). A button is not re-drawn while the prompt's
+#: content stays the same, so it cannot carry the version it was drawn at.
+Send = Callable[[dict, int | None], Awaitable[None]]
 
 #: Choices that cannot be taken back: the page asks before sending them.
 CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done")
@@ -77,8 +79,8 @@ def waiting_line(view: dict, names: dict[str, str]) -> str:
     return "Waiting for " + "; ".join(parts) + "."
 
 
-def _button(choice: dict, send: Send, version: int, cls: str = "", primary: bool = False) -> ui.button:
-    b = ui.button(choice["label"], on_click=partial(send, choice, version))
+def _button(choice: dict, send: Send, cls: str = "", primary: bool = False) -> ui.button:
+    b = ui.button(choice["label"]).on("click", lambda e: send(choice, shown_version(e.args)), js_handler=SHOWN_JS)
     b.classes(f"lf-act {cls}").props(f"no-caps {'unelevated' if primary else 'outline'} data-testid=act-{choice['key']}")
     return b.mark(f"act:{choice['key']}")
 
@@ -89,19 +91,19 @@ def _unavailable(u: dict) -> None:
         ui.label(f"Not now: {u['reason']}").classes("lf-reason").mark(f"why:{u['key']}")
 
 
-def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send, version: int,
+def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send,
            primary: bool = False) -> None:
     if not choices and not unavailable:
         return
     ui.label(title).classes("lf-group-h")
     with ui.element("div").classes("lf-acts"):
         for c in choices:
-            _button(c, send, version, primary=primary)
+            _button(c, send, primary=primary)
         for u in unavailable:
             _unavailable(u)
 
 
-def _card_choices(decision: dict, send: Send, version: int) -> None:
+def _card_choices(decision: dict, send: Send) -> None:
     """choose / bid / keep: each card with its own button under it."""
     by_card: dict[str, list[dict]] = {}
     rest: list[dict] = []
@@ -115,27 +117,27 @@ def _card_choices(decision: dict, send: Send, version: int) -> None:
             with ui.element("div").classes("lf-pick-card"):
                 ui.html(card_html(cid), sanitize=False)
                 for c in by_card.get(cid, []):
-                    _button(c, send, version, primary=c["action"]["kind"] in ("choose", "bid", "keep"))
+                    _button(c, send, primary=c["action"]["kind"] in ("choose", "bid", "keep"))
                 if cid in blocked:
                     ui.label(f"Not now: {blocked[cid]['reason']}").classes("lf-reason")
     if rest:
         with ui.element("div").classes("lf-acts"):
             for c in rest:
-                _button(c, send, version, primary=True)
+                _button(c, send, primary=True)
 
 
 AP_GROUPS = (("ap_front", "Strength on one Front"), ("ap_track", "move one track"), ("ap_bonus", "turn Bonuses on"))
 
 
-def _ap_groups(choices: list[dict], unav: list[dict], send: Send, version: int, lead: str) -> None:
+def _ap_groups(choices: list[dict], unav: list[dict], send: Send, lead: str) -> None:
     """Action Point uses in three small groups (Fronts, tracks, Bonuses) so a phone screen stays readable."""
     for i, (kind, title) in enumerate(AP_GROUPS):
         ok = [c for c in choices if c["action"]["kind"] == kind]
         no = [u for u in unav if u["action"]["kind"] == kind]
-        _group((lead if i == 0 else "") + title, ok, no, send, version)
+        _group((lead if i == 0 else "") + title, ok, no, send)
 
 
-def _turn_choices(decision: dict, send: Send, version: int) -> None:
+def _turn_choices(decision: dict, send: Send) -> None:
     choices, unav = decision["choices"], decision["unavailable"]
     pick = lambda kinds, items: [x for x in items if x["action"]["kind"] in kinds]  # noqa: E731
     event = pick(("event",), choices)
@@ -143,27 +145,27 @@ def _turn_choices(decision: dict, send: Send, version: int) -> None:
         with ui.element("div").classes("lf-playing"):
             ui.html(card_html(event[0]["action"]["arg"]), sanitize=False)
             with ui.element("div").classes("lf-playing-opts"):
-                _group("Play it for its Event", event, [], send, version, primary=True)
-                _ap_groups(choices, unav, send, version, "…or for its Action Points: ")
+                _group("Play it for its Event", event, [], send, primary=True)
+                _ap_groups(choices, unav, send, "…or for its Action Points: ")
     else:
-        _ap_groups(choices, unav, send, version, "Action Points: ")
+        _ap_groups(choices, unav, send, "Action Points: ")
     spend_ok, spend_no = pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav)
     if spend_ok or spend_no:
         title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
         with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense"):
-            _group("", spend_ok, spend_no, send, version)
+            _group("", spend_ok, spend_no, send)
     finish = pick(("end_turn",), choices)
     other = [c for c in choices if c["action"]["kind"] not in (*AP_KINDS, *SPEND_KINDS, "event", "end_turn")]
-    _group("", other, [], send, version)
+    _group("", other, [], send)
     if finish:
         with ui.element("div").classes("lf-acts lf-finish"):
             for c in finish:
-                _button(c, send, version, primary=True)
+                _button(c, send, primary=True)
 
 
 def render_prompt(inp: PromptInput) -> None:
     """The whole prompt box for the viewer of ``inp.view``."""
-    view, version = inp.view, inp.view["version"]
+    view = inp.view
     me = view["viewer"]
     with ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
         if view.get("result"):
@@ -190,13 +192,13 @@ def render_prompt(inp: PromptInput) -> None:
                 line = "Everyone is waiting for you."
             ui.label(line).classes("lf-wait")
             if d["kind"] in ("choose", "bid", "keep"):
-                _card_choices(d, inp.send, version)
+                _card_choices(d, inp.send)
             elif d["kind"] in ("turn", "play"):
-                _turn_choices(d, inp.send, version)
+                _turn_choices(d, inp.send)
             elif d["kind"] == "pick" and all(c["action"]["kind"] == "card" for c in d["choices"]):
-                _card_choices(d, inp.send, version)
+                _card_choices(d, inp.send)
             else:
-                _group("", d["choices"], d["unavailable"], inp.send, version, primary=True)
+                _group("", d["choices"], d["unavailable"], inp.send, primary=True)
         if view.get("can_undo"):
             with ui.element("div").classes("lf-undo"):
                 ui.button("Undo my last step", icon="undo", on_click=inp.undo) \

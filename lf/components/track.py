@@ -8,10 +8,8 @@ and which side controls it. Space 0 carries the built-in "Morale Bonus off".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
-from nicegui import ui
 
 from lf.engine.constants import TRACK_OWNER
 from lf.engine.content import load_content
@@ -100,17 +98,6 @@ def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int]
         + (f'<ul class="lf-limits">{limit_words}</ul>' if limit_words else "")
         + f"{act}</div>"
     )
-
-
-def track_widget(track: str, value: int, blanks: list[int], tracks: dict[str, int],
-                 action: str | None = None, on_click: Callable[[], object] | None = None) -> ui.html:
-    el = ui.html(track_html(track, value, blanks, tracks, action), sanitize=False).classes("lf-track-wrap")
-    el.mark(f"track-{track}")
-    if on_click is not None:
-        el.on("click", on_click)
-        el.on("keydown.enter", on_click)
-        el.props(f'role=button tabindex=0 aria-label="{esc(action or track_label(track))}"')
-    return el
 
 
 def bonus_html(bonuses: dict[str, bool]) -> str:

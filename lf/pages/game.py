@@ -17,15 +17,17 @@ import json
 import logging
 import weakref
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from nicegui import Client, run, ui
 
 from lf.components import board
-from lf.components.faction_panel import render_faction
+from lf.components.faction_panel import faction_html
+from lf.components.factions import factions_html
 from lf.components.outcome import outcome_html
-from lf.components.part import Part
+from lf.components.log_panel import LogPanel
+from lf.components.part import Drawn, HtmlPart, Part
+from lf.components.pieces import Pieces
 from lf.components.prompt import PromptInput, confirm_text, render_prompt
 from lf.components.theme import FACTIONS, faction_label
 
@@ -60,7 +62,7 @@ class GameScreen:
         self.faction: str | None = self.view["viewer"]
         self.names = port.seat_names(game_id)
         self.sound = browser_seats.sound_on()
-        self.parts: list[Part] = []
+        self.parts: list[Drawn] = []
         self.busy = False
         self.syncs = 0
         self.sub: port.Subscription | None = None
@@ -89,44 +91,49 @@ class GameScreen:
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
         self.dialog_host = ui.element("div")
-        pick, names = self._on_pick, lambda: self.names
+        names = lambda: self.names  # noqa: E731 - read at draw time: seats change
         with page_body(), ui.element("div").classes("lf-game") as self.root:
             self._stamp()
             with ui.element("div").classes("lf-col lf-main"):
                 self._area("banner", lambda v: (v["result"], names()), self._banner)
-                self._area("status", lambda v: _slice(v, "year", "turn", "phase", "direction", "initiative",
-                                                      "government", "hero_supply", "viewer"),
-                           lambda v: board.render_status(v, self.faction))
-                # The parts with buttons re-draw at every version while this seat decides: a button sends the
-                # version it was drawn at, and the session refuses a version older than the seat's last step.
+                self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction", "initiative",
+                                                               "government", "hero_supply", "viewer"),
+                                    lambda v: board.status_html(v, self.faction), mark="status"))
+                # A button or a board piece sends the version the browser shows (the root's data-version), and
+                # the session refuses it if this seat's decision changed since: so the prompt re-draws only when
+                # what it shows changes, and the Fronts and tracks are Pieces, changed in place.
                 self.prompt_area = self._area(
-                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names(),
-                                         _acting(v)),
+                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names()),
                     self._prompt)
-                fronts = self._area("fronts", lambda v: (_slice(v, "fronts", "fascist_card", "decisions"), _acting(v)),
-                                    lambda v: board.render_fronts(v, pick))
-                tracks = self._area("tracks", lambda v: (_slice(v, "tracks", "blanks", "bonuses", "decisions"),
-                                                         _acting(v)),
-                                    lambda v: board.render_tracks(v, pick))
-                self.board_areas = [self.prompt_area, fronts, tracks]
+                self._keep(Pieces("fronts", "front", board.front_pieces, self._tap), board.fronts_box)
+                self._keep(Pieces("tracks", "track", board.track_pieces, self._tap), board.tracks_box)
+                self.board_areas = [self.prompt_area]
                 with ui.element("div").classes("lf-a-tabs"):
                     self._tabs()
             with ui.element("div").classes("lf-col lf-side"):
-                self._area("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
-                                                       "fronts"), board.render_fascist)
-                self._area("facs", lambda v: (_slice(v, "factions", "initiative", "government", "active", "waiting",
-                                                     "phase", "tracks"), names()),
-                           lambda v: board.render_factions(v, names()))
-                self._area("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"), board.render_glory)
-                self._area("meds", lambda v: v["medallions"], board.render_medallions)
-                self._area("log", lambda v: v["log"], board.render_log)
+                self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result",
+                                                                "year", "fronts"), board.fascist_html, mark="fascist"))
+                self._keep(HtmlPart("facs", lambda v: (_slice(v, "factions", "initiative", "government", "active",
+                                                              "waiting", "phase", "tracks"), names()),
+                                    lambda v: factions_html(v, names()), mark="factions"), board.boxed("hero", "Factions"))
+                self._keep(HtmlPart("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"),
+                                    board.glory_box_html, mark="glory"), board.boxed())
+                self._keep(HtmlPart("meds", lambda v: v["medallions"], board.medallions_box_html, mark="medallions"),
+                           board.boxed("medallion", "Medallions on the board"))
+                self._keep(LogPanel(lambda v: v["log"]))
         self._mark_prompt()
         self._set_title()
 
     def _area(self, name: str, select: Callable[[dict], Any], render: Callable[[dict], None]) -> ui.element:
-        with ui.element("div").classes(f"lf-a-{name}") as area:
-            part = Part(name, select, render)
-            part.show(self.view)
+        return self._keep(Part(name, select, render))
+
+    def _keep(self, part: Drawn, draw: Callable[[Any, dict], None] | None = None) -> ui.element:
+        """Draw ``part`` in its own area (``draw(part, view)`` builds the box around it) and keep it updated."""
+        with ui.element("div").classes(f"lf-a-{part.name}") as area:
+            if draw is None:
+                part.show(self.view)
+            else:
+                draw(part, self.view)
             self.parts.append(part)
         return area
 
@@ -139,9 +146,9 @@ class GameScreen:
             with ui.tab_panels(tabs, value=tab[order[0]]).classes("lf-tabpanels w-full"):
                 for f in order:
                     with ui.tab_panel(tab[f]):
-                        part = Part(f"tab-{f}", lambda v, f=f: (v["factions"][f], v["tracks"], v["viewer"],
-                                                                 self.names.get(f)),
-                                    lambda v, f=f: render_faction(v, f, self.names.get(f, "")))
+                        part = HtmlPart(f"tab-{f}", lambda v, f=f: (v["factions"][f], v["tracks"], v["viewer"],
+                                                                     self.names.get(f)),
+                                        lambda v, f=f: faction_html(v, f, self.names.get(f, "")))
                         part.show(self.view)
                         self.parts.append(part)
 
@@ -158,17 +165,23 @@ class GameScreen:
         with ui.element("div").classes("lf-box"):
             render_prompt(PromptInput(v, self.names, self.send, self.undo))
 
-    def _on_pick(self, choice: dict) -> Callable[[], object]:
-        """A tap on a board element sends this choice, at the version the board was drawn at."""
-        return partial(self.send, choice, self.view["version"])
+    async def _tap(self, choice: dict | None, shown: int | None) -> None:
+        """A tap on a Front or a track: the choice it makes, at the version the browser showed (see Pieces)."""
+        if choice is None:
+            ui.notify(OUTDATED_MESSAGE, type="warning", multi_line=True)
+            return
+        await self.send(choice, shown)
 
     # -- acting ----------------------------------------------------------------------------
 
-    async def send(self, choice: dict, version: int) -> None:
+    async def send(self, choice: dict, version: int | None) -> None:
         """Send one of the listed choices (after confirmation when it is irreversible).
 
-        A second click while the first is being confirmed or sent (a double click) is refused with a message.
+        ``version`` is the one the browser showed when pressed (None: unknown, the page's own is used); the
+        session refuses it if this seat's decision changed since. A second click while the first is being
+        confirmed or sent (a double click) is refused with a message.
         """
+        version = self.view["version"] if version is None else version
         if self.busy:
             ui.notify(BUSY_MESSAGE, type="warning")
             return
@@ -269,7 +282,7 @@ class GameScreen:
         self.client.handle_event = guarded  # type: ignore[method-assign]
 
     def _remember_buttons(self) -> None:
-        """Note the click listeners of the buttons on screen (prompt, Fronts, tracks) before they are re-drawn.
+        """Note the click listeners of the prompt's buttons before they are re-drawn (the board's pieces persist).
 
         A re-draw runs in a background task after ``apply``, so the buttons of the previous draw are
         still there when the next ``apply`` starts: that is when they are collected.
@@ -351,11 +364,6 @@ class GameScreen:
 def _slice(view: dict, *keys: str) -> list[Any]:
     """The part of a view one Part shows: it re-draws only when this changes."""
     return [view[k] for k in keys]
-
-
-def _acting(view: dict) -> int | None:
-    """The version while the viewer has a decision (its buttons must carry it), else None (no re-draw)."""
-    return view["version"] if view["decisions"] else None
 
 
 def _not_found(game_id: str, why: str) -> None:

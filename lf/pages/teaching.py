@@ -24,15 +24,18 @@ import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from nicegui import Client, app, run, ui
 
 from lf.components import board
-from lf.components.faction_panel import render_faction
+from lf.components.faction_panel import faction_html
+from lf.components.factions import factions_html
 from lf.components.outcome import outcome_html
-from lf.components.part import Part
+from lf.components.board import Piece
+from lf.components.log_panel import LogPanel
+from lf.components.part import Drawn, HtmlPart, Part
+from lf.components.pieces import Pieces
 from lf.components.teaching_board import render_peek, render_status
 from lf.components.teaching_handoff import private_banner, render_handoff
 from lf.components.teaching_lessons import ANCHOR_AREA, area_of, render_lesson
@@ -45,6 +48,7 @@ from .setup_form import read_setup
 from . import browser_seats
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
+from .game import OUTDATED_MESSAGE
 from .rules_reference import open_rules_dialog
 
 log = logging.getLogger("lf.pages")
@@ -169,7 +173,7 @@ class TeachingScreen:
         self.undoing = False
         self.syncs = 0
         self.snap = fetch(game_id, tokens)
-        self.parts: list[Part] = []
+        self.parts: list[Drawn] = []
         self.lesson_parts: list[Part] = []
         self.sub: port.Subscription | None = None
         self._syncing = False
@@ -200,35 +204,45 @@ class TeachingScreen:
                                                        "government", "hero_supply"), s.focus),
                            lambda s: render_status(s.board, s.focus))
                 self._area("now", self._now_key, self._now, cls="lf-a-prompt")
-                self._area("fronts", lambda s: (_slice(s.board, "fronts", "fascist_card"), self._focus_decisions(s)),
-                           lambda s: board.render_fronts(self._board_with_focus(s), self._on_pick))
-                self._area("tracks", lambda s: (_slice(s.board, "tracks", "blanks", "bonuses"),
-                                                self._focus_decisions(s)),
-                           lambda s: board.render_tracks(self._board_with_focus(s), self._on_pick))
+                self._keep(Pieces("fronts", "front", lambda s: self._pieces(s, board.front_pieces), self._tap,
+                                  version=lambda s: s.version), board.fronts_box)
+                self._keep(Pieces("tracks", "track", lambda s: self._pieces(s, board.track_pieces), self._tap,
+                                  version=lambda s: s.version), board.tracks_box)
                 with ui.element("div").classes("lf-a-tabs"):
                     self._tabs()
             with ui.element("div").classes("lf-col lf-side"):
-                self._area("fascist", lambda s: _slice(s.board, "fascist_card", "fascist_deck_size", "test_result",
-                                                       "year", "fronts"), lambda s: board.render_fascist(s.board))
-                self._area("facs", lambda s: _slice(s.board, "factions", "initiative", "government", "active",
-                                                    "waiting", "phase", "tracks"),
-                           lambda s: board.render_factions(s.board, self.names))
-                self._area("glory", lambda s: _slice(s.board, "bag", "bag_size", "glory", "bid_winner"),
-                           lambda s: board.render_glory(s.board))
-                self._area("meds", lambda s: s.board["medallions"], lambda s: board.render_medallions(s.board))
-                self._area("log", lambda s: s.board["log"], lambda s: board.render_log(s.board))
+                self._keep(HtmlPart("fascist", lambda s: _slice(s.board, "fascist_card", "fascist_deck_size",
+                                                                "test_result", "year", "fronts"),
+                                    lambda s: board.fascist_html(s.board), mark="fascist"))
+                self._keep(HtmlPart("facs", lambda s: _slice(s.board, "factions", "initiative", "government", "active",
+                                                             "waiting", "phase", "tracks"),
+                                    lambda s: factions_html(s.board, self.names), mark="factions"),
+                           board.boxed("hero", "Factions"))
+                self._keep(HtmlPart("glory", lambda s: _slice(s.board, "bag", "bag_size", "glory", "bid_winner"),
+                                    lambda s: board.glory_box_html(s.board), mark="glory"), board.boxed())
+                self._keep(HtmlPart("meds", lambda s: s.board["medallions"],
+                                    lambda s: board.medallions_box_html(s.board), mark="medallions"),
+                           board.boxed("medallion", "Medallions on the board"))
+                self._keep(LogPanel(lambda s: s.board["log"]))
         self._set_tools()
 
     def _area(self, name: str, select: Callable[[Snap], Any], render: Callable[[Snap], None],
               cls: str = "") -> None:
+        self._keep(Part(name, select, render), cls=cls)
+
+    def _keep(self, part: Drawn, draw: Callable[[Any, Snap], None] | None = None, cls: str = "") -> None:
+        """Draw ``part`` in its area (``draw(part, snap)`` builds the box around it), its lesson above it."""
+        name = part.name
         with ui.element("div").classes(f"lf-a-{name} lf-ta {cls}").props(f"data-testid=area-{name}"):
             if name in set(ANCHOR_AREA.values()):
                 lesson = Part(f"lesson-{name}", lambda s, n=name: self._lesson_key(s, n),
                               lambda s, n=name: self._lesson(s, n))
                 lesson.show(self.snap)
                 self.lesson_parts.append(lesson)
-            part = Part(name, select, render)
-            part.show(self.snap)
+            if draw is None:
+                part.show(self.snap)
+            else:
+                draw(part, self.snap)
             self.parts.append(part)
 
     def _tools(self) -> None:
@@ -252,8 +266,8 @@ class TeachingScreen:
             with ui.tab_panels(tabs, value=first).classes("lf-tabpanels w-full"):
                 for f in FACTIONS:
                     with ui.tab_panel(self.tab_of[f]):
-                        part = Part(f"tab-{f}", lambda s, f=f: (s.board["factions"][f], s.board["tracks"]),
-                                    lambda s, f=f: render_faction(s.board, f, self.names.get(f, "")))
+                        part = HtmlPart(f"tab-{f}", lambda s, f=f: (s.board["factions"][f], s.board["tracks"]),
+                                        lambda s, f=f: faction_html(s.board, f, self.names.get(f, "")))
                         part.show(self.snap)
                         self.parts.append(part)
 
@@ -316,8 +330,17 @@ class TeachingScreen:
         """The public view plus the acting faction's public decision, so a Front or track can be tapped."""
         return {**s.board, "decisions": self._focus_decisions(s)}
 
-    def _on_pick(self, choice: dict) -> Callable[[], object]:
-        return partial(self.send, self.snap.focus or "", choice, self.snap.version)
+    def _pieces(self, s: Snap, select: Callable[[dict], dict[str, Piece]]) -> dict[str, Piece]:
+        """The board's pieces, each tap's choice tagged with the faction that makes it (the one in focus)."""
+        return {k: (html, {**c, "faction": s.focus} if c else None, label)
+                for k, (html, c, label) in select(self._board_with_focus(s)).items()}
+
+    async def _tap(self, choice: dict | None, shown: int | None) -> None:
+        """A tap on a Front or a track, at the version the screen showed (see Pieces)."""
+        if choice is None:
+            ui.notify(OUTDATED_MESSAGE, type="warning", multi_line=True)
+            return
+        await self.send(choice["faction"], choice, self.snap.version if shown is None else shown)
 
     # -- lessons -----------------------------------------------------------------------------
 

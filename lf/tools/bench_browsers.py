@@ -29,6 +29,7 @@ Needs the dev extras (``playwright``) and ``/usr/bin/chromium`` (``CHROMIUM_PATH
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -58,6 +59,9 @@ DEVICES = {
 }
 SEATING = (("phone", "anarchists"), ("tablet", "communists"), ("laptop", "moderates"))
 TIMEOUT_MS = 30_000
+#: The browsers' wall clock and the server's may differ by a little: an event stamped this much before the click
+#: still counts as its arrival.
+CLOCK_SLACK_MS = 5
 
 #: Installed in every page before it loads: click stamps and the moments the game's version changes.
 STAMPS_JS = """
@@ -111,8 +115,8 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def cpu_by_side(server_pid: int) -> dict[str, float]:
-    """CPU seconds used so far by the server process and by this process's other descendants (the
-    Playwright driver and Chromium), from /proc."""
+    """CPU seconds used so far by the server process, Chromium's processes, and the Playwright driver (this
+    benchmark's own hands, which a real player does not have), from /proc."""
     parents: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -120,14 +124,16 @@ def cpu_by_side(server_pid: int) -> dict[str, float]:
                 parents[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
             except (OSError, IndexError, ValueError):
                 pass
-    me, out = os.getpid(), {"server": 0.0, "browsers": 0.0}
+    me, out = os.getpid(), {"server": 0.0, "browsers": 0.0, "driver": 0.0}
     for pid in parents:
         p, seen = pid, 0
         while p not in (0, 1, me) and seen < 50:
             p, seen = parents.get(p, 0), seen + 1
         if p == me:
             try:
-                out["server" if pid == server_pid else "browsers"] += _cpu_seconds(pid)
+                side = "server" if pid == server_pid else (
+                    "browsers" if "chrom" in Path(f"/proc/{pid}/comm").read_text() else "driver")
+                out[side] += _cpu_seconds(pid)
             except (OSError, IndexError, ValueError):
                 pass
     return out
@@ -144,13 +150,14 @@ class Server:
 
     def __init__(self, workdir: Path, db: Path) -> None:
         self.port = free_port()
+        self.trace = workdir / "trace.jsonl"
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "NICEGUI_"))}
         env.pop("DATABASE_URL", None)
         env.update(LF_HOST="127.0.0.1", LF_PORT=str(self.port), LF_DB=str(db), LF_STORAGE_SECRET="bench-only",
-                   NICEGUI_STORAGE_PATH=str(workdir / "storage"))
+                   NICEGUI_STORAGE_PATH=str(workdir / "storage"), LF_TRACE_FILE=str(self.trace))
         self.log = (workdir / "server.log").open("w")
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=self.log,
+        self.proc = subprocess.Popen([sys.executable, os.environ.get("LF_TRACE_MAIN", "-m"), *([] if os.environ.get("LF_TRACE_MAIN") else ["lf.tools.trace_server"])], cwd=ROOT, env=env, stdout=self.log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while True:
@@ -183,6 +190,19 @@ class Server:
 
 
 @dataclass
+class Sample:
+    """One move seen on one other device: the browser's stamps (wall-clock ms); the server's come from the trace."""
+
+    game: str
+    actor: str  #: client id of the acting page
+    other: str  #: client id of the page that shows the move
+    version: int  #: the version the move produced
+    clicked: float
+    arrived: float | None
+    seen: float
+
+
+@dataclass
 class Figures:
     latencies_ms: list[float] = field(default_factory=list)
     arrival_ms: list[float] = field(default_factory=list)
@@ -196,6 +216,11 @@ class Figures:
     cpu_play: dict[str, float] = field(default_factory=dict)
     play_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    samples: list[Sample] = field(default_factory=list)
+    #: the latency split by where the time goes (see ``split``): stage -> ms per sample
+    stages: dict[str, list[float]] = field(default_factory=dict)
+    update_bytes: list[int] = field(default_factory=list)
+    renderer: dict[str, float] = field(default_factory=dict)  #: RENDERER counters summed over the pages during play
 
 
 def create_games(db: Path, n: int, moves: int, seed: int) -> list[tuple[str, int]]:
@@ -232,6 +257,9 @@ async def _seat(browser, url: str, game_id: str, kind: str, faction: str, figure
     await page.wait_for_url(f"**/game/{game_id}")
     await page.wait_for_function("() => window.did_handshake === true && !!document.querySelector('[data-testid=game]')")
     figures.game_load_ms.append((time.perf_counter() - t1) * 1000)
+    page.lf_client = await page.evaluate("() => window.clientId")  # the server's name for this page (trace)
+    page.lf_cdp = await ctx.new_cdp_session(page)  # the renderer's own counters (main-thread time by kind)
+    await page.lf_cdp.send("Performance.enable")
     return ctx, page, faction, DEVICES[kind].get("has_touch", False)
 
 
@@ -260,6 +288,7 @@ async def _play(browser, url: str, game_id: str, index: int, policy_seed: int, m
         finally:
             ramp.done()
         await asyncio.wait_for(ramp.all_seated.wait(), TIMEOUT_MS / 1000 + ramp.games * ramp.stagger * 3)
+        start = [await _renderer(page) for _, page, _, _ in seats]
         await asyncio.sleep(rng.uniform(*think))
         for _ in range(moves):
             snaps = await asyncio.gather(*(page.evaluate(SNAP_JS) for _, page, _, _ in seats))
@@ -293,11 +322,27 @@ async def _play(browser, url: str, game_id: str, index: int, policy_seed: int, m
                 arrived = [t for t in stamps["arrivals"] if clicked < t <= seen]
                 if arrived:
                     figures.arrival_ms.append(min(arrived) - clicked)
+                figures.samples.append(Sample(game_id, page.lf_client, other.lf_client, version + 1, clicked,
+                                              min(arrived) if arrived else None, seen))
             figures.moves += 1
             await asyncio.sleep(rng.uniform(*think))
+        for (_, page, _, _), before in zip(seats, start):
+            after = await _renderer(page)
+            for k in RENDERER:
+                figures.renderer[k] = figures.renderer.get(k, 0.0) + after[k] - before[k]
     except Exception as exc:  # one game failing must not hide the others' figures
         figures.errors.append(f"game {game_id}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
     # the contexts stay open until every game is done (their CPU time is read before the browser closes)
+
+
+#: Chromium's per-page main-thread counters (CDP Performance.getMetrics), in seconds: what the page spends time on.
+RENDERER = {"TaskDuration": "all tasks", "ScriptDuration": "scripts", "RecalcStyleDuration": "style",
+            "LayoutDuration": "layout"}
+
+
+async def _renderer(page) -> dict[str, float]:
+    metrics = (await page.lf_cdp.send("Performance.getMetrics"))["metrics"]
+    return {m["name"]: m["value"] for m in metrics if m["name"] in RENDERER}
 
 
 async def _wait_version(page, version: int) -> None:
@@ -355,7 +400,58 @@ async def _run(games: int, moves: int, think: tuple[float, float], seed: int, wo
     finally:
         stop.set()
         server.stop()
+    if server.trace.exists():
+        split(figures, server.trace)
     return figures
+
+
+STAGES = {
+    "send": "click -> the event reaches the server (acting browser, socket, server loop)",
+    "server": "event -> the other page's update handed to its websocket (move, Non-players, every page re-drawn)",
+    "queue": "  of which: event -> the move's session call starts (worker thread)",
+    "act": "  the session call (engine, database, Non-players)",
+    "wake": "  call done -> the other page's re-draw starts (event loop)",
+    "sync": "  the other page's re-draw (its view, the parts that changed)",
+    "out": "  re-draw done -> update handed to the websocket (outbox, other pages' work)",
+    "deliver": "update sent -> the other page's script receives it (socket, that browser's busy main thread)",
+    "draw": "received -> drawn (the other browser applies the update)",
+}
+
+
+def split(figures: Figures, trace: Path) -> None:
+    """Split each sample's latency into the ``STAGES`` with the server's trace (see ``trace_server``)."""
+    events: dict[str, list[float]] = {}
+    emits: dict[str, list[tuple[int, float]]] = {}
+    acts: dict[str, list[tuple[float, float]]] = {}
+    syncs: dict[str, list[tuple[int, float, float]]] = {}
+    for line in trace.read_text().splitlines():
+        r = json.loads(line)
+        if r["k"] == "event":
+            events.setdefault(r["c"], []).append(r["t"])
+        elif r["k"] == "act":
+            acts.setdefault(r["g"], []).append((r["t"], r["t"] + r["ms"]))
+        elif r["k"] == "sync":
+            syncs.setdefault(r["c"], []).append((r["v"], r["t"], r["t"] + r["ms"]))
+        else:
+            emits.setdefault(r["c"], []).append((r["v"], r["t"]))
+            figures.update_bytes.append(r["n"])
+    stages: dict[str, list[float]] = {k: [] for k in STAGES}
+    for s in figures.samples:
+        got = next((t for t in events.get(s.actor, []) if t >= s.clicked - CLOCK_SLACK_MS), None)
+        sent = next((t for v, t in emits.get(s.other, []) if v >= s.version), None)
+        if got is None or sent is None or s.arrived is None:
+            continue
+        stages["send"].append(got - s.clicked)
+        stages["server"].append(sent - got)
+        act = next(((a, b) for a, b in sorted(acts.get(s.game, [])) if a >= got), None)
+        sync = next(((a, b) for v, a, b in syncs.get(s.other, []) if v >= s.version), None)
+        if act and sync and act[0] <= sync[0] <= sent:
+            for stage, ms in (("queue", act[0] - got), ("act", act[1] - act[0]), ("wake", sync[0] - act[1]),
+                              ("sync", sync[1] - sync[0]), ("out", sent - sync[1])):
+                stages[stage].append(ms)
+        stages["deliver"].append(s.arrived - sent)
+        stages["draw"].append(s.seen - s.arrived)
+    figures.stages = stages
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -375,12 +471,20 @@ def report(f: Figures, games: int, seconds: float) -> str:
         arr = f.arrival_ms
         lines.append(f"    of which until the server's update reached the other page (before it is drawn): median "
                      f"{statistics.median(arr):.0f} ms, p95 {_pct(arr, 0.95):.0f} ms")
+    for stage, what in STAGES.items():
+        values = f.stages.get(stage)
+        if values:
+            lines.append(f"    {what}: median {statistics.median(values):.0f} ms, p95 {_pct(values, 0.95):.0f} ms")
+    if f.update_bytes:
+        lines.append(f"  update message to a page per move: median {statistics.median(f.update_bytes) / 1024:.1f} KiB, "
+                     f"p95 {_pct(f.update_bytes, 0.95) / 1024:.1f} KiB")
     lines.append(f"  server memory (RSS): peak {f.rss_peak:.0f} MB, at the end {f.rss_samples[-1]:.0f} MB, "
                  f"at start {f.rss_samples[0]:.0f} MB")
     if f.first_load_ms:
-        lines.append(f"  time to first page load (join link, new browser context): median "
+        lines.append(f"  time to first page load (join link, new browser context, while the others join too): median "
                      f"{statistics.median(f.first_load_ms):.0f} ms, p95 {_pct(f.first_load_ms, 0.95):.0f} ms "
-                     f"(to the websocket handshake: median {statistics.median(f.first_ready_ms):.0f} ms)")
+                     f"(to the websocket handshake: median {statistics.median(f.first_ready_ms):.0f} ms); "
+                     f"the very first one, nothing else loading: {f.first_load_ms[0]:.0f} ms")
         lines.append(f"  game page after taking the seat: median {statistics.median(f.game_load_ms):.0f} ms, "
                      f"p95 {_pct(f.game_load_ms, 0.95):.0f} ms")
     if f.moves and f.cpu_play:
@@ -388,7 +492,12 @@ def report(f: Figures, games: int, seconds: float) -> str:
         lines.append(f"  CPU during play ({f.play_seconds:.0f} s, {os.cpu_count()} cores): server "
                      f"{f.cpu_play['server']:.1f} s ({f.cpu_play['server'] / f.moves * 1000:.0f} ms per move), "
                      f"browsers {f.cpu_play['browsers']:.1f} s ({f.cpu_play['browsers'] / f.moves * 1000:.0f} ms per "
-                     f"move, 3 pages each); together {busy:.2f} cores busy on average")
+                     f"move, 3 pages each), the Playwright driver {f.cpu_play['driver']:.1f} s "
+                     f"({f.cpu_play['driver'] / f.moves * 1000:.0f} ms per move); together {busy:.2f} cores busy on "
+                     f"average")
+    if f.moves and f.renderer.get("TaskDuration"):
+        per = ", ".join(f"{words} {f.renderer[k] / f.moves * 1000:.0f} ms" for k, words in RENDERER.items())
+        lines.append(f"  the pages' main threads per move (3 pages, whole play incl. idle time): {per}")
     goals = [("median < 100 ms", bool(lat) and statistics.median(lat) < 100),
              ("p95 < 250 ms", bool(lat) and _pct(lat, 0.95) < 250),
              ("memory < 300 MB", f.rss_peak < 300)]
