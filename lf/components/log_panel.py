@@ -1,9 +1,9 @@
 """The game log in plain sentences, newest first; a click on an entry highlights what it refers to.
 
-The log is one HTML block per turn with the references in ``data-refs``; the
-highlight runs in the browser (assets/lf.js ``lfHighlight``), so scrolling
+The log is a column of small HTML blocks with the references in ``data-refs``;
+the highlight runs in the browser (assets/lf.js ``lfHighlight``), so scrolling
 through a long log costs the server nothing. ``LogPanel`` keeps the blocks
-between moves: a move re-sends the current turn's block only, not the log.
+between moves: a move re-sends the newest block only, not the log.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from nicegui import ui
 from .theme import esc, faction_dot
 
 SHOWN = 150
+#: Entries per block of the log (see ``turn_blocks``).
+CHUNK = 8
 CLICK = (' onclick="lfHighlight(this)" onkeydown="if(event.key===\'Enter\')lfHighlight(this)"'
          ' tabindex="0" role="button"')
 KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
@@ -37,29 +39,36 @@ def _rows(entries: list[dict]) -> str:
 
 
 def turn_blocks(entries: list[dict], shown: int = SHOWN) -> list[tuple[int, list[dict]]]:
-    """The newest runs of entries of one Year and turn, newest first, keyed by their first entry's ``i``.
+    """The blocks of the log to show, newest first, each keyed by its first entry's ``i``.
 
-    Whole turns only (at least the newest one), as many as fit in ``shown`` entries: an older turn's block
-    never changes, so it is sent to a browser once.
+    Whole turns only (at least the newest one), as many as fit in ``shown`` entries; a turn is cut into
+    blocks of ``CHUNK`` entries by their place in the whole log, so a block's entries never change once it
+    is full: a new entry re-sends at most ``CHUNK`` entries to a browser, never the turn or the log.
     """
-    runs: list[tuple[int, list[dict]]] = []
-    for n, e in enumerate(entries):
-        if runs and (e.get("year"), e.get("turn")) == (runs[-1][1][-1].get("year"), runs[-1][1][-1].get("turn")):
-            runs[-1][1].append(e)
+    runs: list[list[dict]] = []
+    for e in entries:
+        if runs and (e.get("year"), e.get("turn")) == (runs[-1][-1].get("year"), runs[-1][-1].get("turn")):
+            runs[-1].append(e)
         else:
-            runs.append((e.get("i", n), [e]))
+            runs.append([e])
     out: list[tuple[int, list[dict]]] = []
     count = 0
-    for key, run in reversed(runs):
+    for run in reversed(runs):
         if out and count + len(run) > shown:
             break
-        out.append((key, run))
         count += len(run)
+        chunks: list[list[dict]] = []
+        for e in run:
+            if chunks and e.get("i", 0) // CHUNK == chunks[-1][-1].get("i", 0) // CHUNK:
+                chunks[-1].append(e)
+            else:
+                chunks.append([e])
+        out += [(chunk[0].get("i", 0), chunk) for chunk in reversed(chunks)]
     return out
 
 
 class LogPanel:
-    """The log's box, drawn once; after a move only the blocks whose entries changed are re-sent.
+    """The log's box, drawn once; after a move only the blocks whose entries changed are sent.
 
     Same ``show``/``update`` as a Part. ``entries(state)`` gives the log entries of the page's state (a view
     for the game page, the public board for the teaching table).

@@ -9,6 +9,12 @@ What it measures (printed at the end):
   listener), and the two other pages stamp the moment their game root's ``data-version`` changes (a
   MutationObserver). The difference is the latency a player sees on the other devices: median, 95th
   percentile, max.
+* **where the time goes**: the server runs under ``lf.tools.trace_server`` (the same ``main.py`` with probes
+  that note when each browser event arrives, each move's session call, each page's re-draw and when each
+  update leaves), so each sample is split into: the acting browser sending, the server (queue, session
+  call, wake-up, re-draw, outbox), the delivery to the other page, and its drawing. Also printed: the update
+  size per page and move, the CPU of the server, of Chromium and of the Playwright driver (the benchmark's
+  own hands), and the pages' main-thread time by kind (Chromium's performance counters).
 * **server memory**: the resident set (``VmRSS``) of the server process, sampled every 0.5 s from /proc;
   the peak (``VmHWM``) and the value at the end.
 * **time to first page load**: each context's first page (the seat's join link): until the ``load``

@@ -1,0 +1,107 @@
+"""Live updates send what changed and nothing else, and a click still says which picture it was made on.
+
+The game page keeps its board pieces, log blocks and HTML parts between moves (``lf/components/pieces.py``,
+``log_panel.py``, ``part.py``) so a move costs the server and every browser little (issue 6's latency
+figures). These tests hold that down: a move on one Front rewrites that Front only, older turns of the log
+are never re-sent, and because elements outlive versions, a tap carries the version the browser shows: one
+made on an outdated picture is refused and changes nothing (the session's rule, docs/persistence.md).
+"""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+from pages_helpers import join, live, markers, port, reg, screen_of, see, wait_for  # noqa: F401
+from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players
+
+from lf.components.log_panel import CHUNK, turn_blocks
+
+
+def _entries(turns: list[int]) -> list[dict]:
+    return [{"i": n, "year": 1, "turn": t, "kind": "", "text": f"entry {n}"} for n, t in enumerate(turns)]
+
+
+def test_the_log_shows_whole_turns_newest_first_in_blocks_that_never_change_once_full() -> None:
+    assert CHUNK == 8
+    entries = _entries([0] * 3 + [1] * 4 + [2] * 5)
+    blocks = turn_blocks(entries, shown=9)
+    # Turn 2 (entries 7-11, cut at entry 8 by the blocks of 8) and turn 1 (3-6); turn 0 does not fit.
+    assert [key for key, _ in blocks] == [8, 7, 3]
+    assert [e["i"] for e in blocks[0][1]] == [8, 9, 10, 11]
+    # The newest turn is shown whole even when it alone is longer than the limit.
+    assert [e["i"] for _, block in turn_blocks(entries, shown=2) for e in block] == [8, 9, 10, 11, 7]
+    # A new entry changes the newest block only: every other block stays as it was.
+    more = turn_blocks(_entries([0] * 3 + [1] * 4 + [2] * 6), shown=10)
+    assert more[1:] == blocks[1:] and [e["i"] for e in more[0][1]] == [8, 9, 10, 11, 12]
+
+
+def _piece_texts(user: User, name: str) -> dict[str, tuple[int, str]]:
+    part = next(p for p in screen_of(user).parts if p.name == name)
+    return {key: (el.id, el.content) for key, el in part.elements.items()}
+
+
+def _log_blocks(user: User) -> dict[int, tuple[int, str]]:
+    part = next(p for p in screen_of(user).parts if p.name == "log")
+    return {key: (el.id, el.content) for key, el in part.blocks.items()}
+
+
+def _part_element(user: User, name: str):
+    return next(p for p in screen_of(user).parts if p.name == name).element
+
+
+async def test_a_move_on_one_front_rewrites_that_front_and_the_current_turn_only(reg, user: User,
+                                                                                 create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    ana.find(marker=_choose_marker(ana)).click()
+    await see(ana, "Also deciding:")
+    mod.find(marker=_choose_marker(mod)).click()
+    await see(mod, "Everyone is waiting for you.")
+    await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
+    fronts, log = _piece_texts(ana, "fronts"), _log_blocks(ana)
+    status, tab = _part_element(ana, "status"), _part_element(ana, "tab-moderates")
+    tab_before = tab.content
+    mod.find(marker="act:ap_front:madrid").click()  # Rulebook pg. 6 (Player Cards): AP add strength to one Front
+    await wait_for(lambda: _piece_texts(ana, "fronts")["madrid"] != fronts["madrid"], why="Madrid is redrawn")
+    after = _piece_texts(ana, "fronts")
+    assert after["madrid"][0] == fronts["madrid"][0], "the Madrid Front is the same element, rewritten"
+    assert {k: v for k, v in after.items() if k != "madrid"} == {k: v for k, v in fronts.items() if k != "madrid"}
+    new_log = _log_blocks(ana)
+    assert "Moderates play" in "".join(html for _, html in new_log.values())
+    changed = {k for k in new_log if new_log[k] != log.get(k)}
+    assert changed <= {k for k in new_log if k >= max(log)}, f"an older block of the log was re-sent: {changed}"
+    # The HTML-only parts are the same elements with new text (the Moderates' tableau has the card now).
+    assert _part_element(ana, "status") is status and _part_element(ana, "tab-moderates") is tab
+    await wait_for(lambda: tab.content != tab_before, why="the Moderates' tab shows the card played")
+
+
+async def test_a_tap_on_a_front_from_an_outdated_picture_is_refused_and_changes_nothing(reg, user: User,
+                                                                                         create_user) -> None:
+    """The first Fascist Attacks hit Fronts tied at -2; Rulebook pg. 5 and pg. 8: the Initiative player breaks
+    the tie, here by tapping a Front on the board."""
+    game_mod = live("lf.pages.game")
+    game_id = port().create_game(TWO_HUMANS, name="Taps", seed=7)
+    ana, mod = user, create_user()
+    await join(ana, game_id, "anarchists", "Ana")
+    await join(mod, game_id, "moderates", "Mo")
+    picks = [m for m in markers(mod, "act:front:")]
+    assert picks, f"seed 7 no longer starts with a Front to pick: {markers(mod, 'act:')}"
+    front = picks[0].split(":")[2]
+    pieces = next(p for p in screen_of(mod).parts if p.name == "fronts")
+    assert pieces.shown[front][1] is not None, "the Front is a button while it can be picked"
+    version = port().game(game_id).version
+    mod.find(marker=f"front-{front}").trigger("click", pieces.since[front] - 1)
+    await wait_for(lambda: mod.notify.contains(game_mod.OUTDATED_MESSAGE), why="the outdated tap is answered")
+    assert port().game(game_id).version == version
+    mod.find(marker=f"front-{front}").trigger("click", screen_of(mod).view["version"])
+    await wait_for(lambda: port().game(game_id).version > version, why="the tap on the current picture is applied")
+
+
+async def test_a_button_pressed_on_a_picture_older_than_the_decision_is_refused(reg, user: User,
+                                                                                create_user) -> None:
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    version = port().game(game_id).version
+    button = ana.find(marker=_choose_marker(ana))
+    button.trigger("click", 0)  # the browser says it showed version 0: before this choice existed
+    await wait_for(lambda: any("changed since your page was drawn" in m for m in ana.notify.messages),
+                   why="the session refuses the stale click")
+    assert port().game(game_id).version == version
+    assert [m for m in markers(ana, "act:") if m.split(":")[1] in PICKS] == []
