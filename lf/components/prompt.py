@@ -16,7 +16,7 @@ from nicegui import ui
 
 from .card import card_html, card_name
 from .pieces import SHOWN_JS, shown_version
-from .theme import faction_label
+from .theme import esc, faction_label
 
 #: ``send(choice, version)``: the version the browser showed when the button was pressed (None: not known, e.g.
 #: a simulated user; the page then uses the version it holds). A button is not re-drawn while the prompt's
@@ -85,10 +85,16 @@ def _button(choice: dict, send: Send, cls: str = "", primary: bool = False) -> u
     return b.mark(f"act:{choice['key']}")
 
 
-def _unavailable(u: dict) -> None:
-    with ui.element("div").classes("lf-unav"):
-        ui.button(u["label"]).props(f"no-caps outline disable data-testid=unav-{u['key']}").classes("lf-act")
-        ui.label(f"Not now: {u['reason']}").classes("lf-reason").mark(f"why:{u['key']}")
+def _unavailable_html(unavailable: list[dict]) -> str:
+    """The options that exist but are closed now, each a disabled button with its reason under it.
+
+    Plain HTML in one element (not a component per option): they cannot be pressed, and a turn can list
+    twenty of them, which every update would otherwise re-send and every browser re-mount.
+    """
+    return "".join(
+        f'<div class="lf-unav" data-testid="unav-{esc(u["key"])}"><button class="lf-act lf-unav-b" disabled>'
+        f'{esc(u["label"])}</button><div class="lf-reason">Not now: {esc(u["reason"])}</div></div>'
+        for u in unavailable)
 
 
 def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send,
@@ -99,8 +105,8 @@ def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send,
     with ui.element("div").classes("lf-acts"):
         for c in choices:
             _button(c, send, primary=primary)
-        for u in unavailable:
-            _unavailable(u)
+        if unavailable:
+            ui.html(_unavailable_html(unavailable), sanitize=False).classes("lf-unavs")
 
 
 def _card_choices(decision: dict, send: Send) -> None:
