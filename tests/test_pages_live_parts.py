@@ -57,8 +57,8 @@ async def test_a_move_on_one_front_rewrites_that_front_and_the_current_turn_only
     await see(mod, "Everyone is waiting for you.")
     await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
     fronts, log = _piece_texts(ana, "fronts"), _log_blocks(ana)
-    status, tab = _part_element(ana, "status"), _part_element(ana, "tab-moderates")
-    tab_before = tab.content
+    status, cards = _part_element(ana, "status"), _part_element(ana, "cards-moderates")
+    cards_before, anarchist_cards = cards.content, _part_element(ana, "cards-anarchists").content
     mod.find(marker="act:ap_front:madrid").click()  # Rulebook pg. 6 (Player Cards): AP add strength to one Front
     await wait_for(lambda: _piece_texts(ana, "fronts")["madrid"] != fronts["madrid"], why="Madrid is redrawn")
     after = _piece_texts(ana, "fronts")
@@ -68,9 +68,11 @@ async def test_a_move_on_one_front_rewrites_that_front_and_the_current_turn_only
     assert "Moderates play" in "".join(html for _, html in new_log.values())
     changed = {k for k in new_log if new_log[k] != log.get(k)}
     assert changed <= {k for k in new_log if k >= max(log)}, f"an older block of the log was re-sent: {changed}"
-    # The HTML-only parts are the same elements with new text (the Moderates' tableau has the card now).
-    assert _part_element(ana, "status") is status and _part_element(ana, "tab-moderates") is tab
-    await wait_for(lambda: tab.content != tab_before, why="the Moderates' tab shows the card played")
+    # The HTML-only parts are the same elements with new text (the Moderates' tableau has the card now); the
+    # Anarchists' cards did not change, so that block was not sent again.
+    assert _part_element(ana, "status") is status and _part_element(ana, "cards-moderates") is cards
+    await wait_for(lambda: cards.content != cards_before, why="the Moderates' tab shows the card played")
+    assert _part_element(ana, "cards-anarchists").content == anarchist_cards
 
 
 async def test_a_tap_on_a_front_from_an_outdated_picture_is_refused_and_changes_nothing(reg, user: User,

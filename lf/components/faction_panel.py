@@ -1,37 +1,48 @@
 """The tab of one faction: its hand (only for the seat that holds it), tableau, piles, trash, medallions.
 
-The tab is one block of HTML. The hand is rendered from ``fv["hand"]``, which the engine's view only
+The tab is two blocks of HTML (the header, which changes at almost every move, and the cards, which
+seldom do). The hand is rendered from ``fv["hand"]``, which the engine's view only
 contains for the viewer's own faction; any other tab shows a count and
 face-down backs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import ui
+
 from lf.engine.constants import TRACK_OWNER
 
 from .card import card_name
 from .hand import hand_html, hidden_hand_html
 from .medallions import medallion_chip
+from .part import HtmlPart
 from .tableau import piles_html, tableau_html
 from .theme import esc, faction_label, track_label
 
 
-def faction_html(view: dict, faction: str, name: str) -> str:
-    """The whole tab as one block of HTML (an ``HtmlPart``: a move that changes it rewrites the text only)."""
+def faction_head_html(view: dict, faction: str, name: str) -> str:
+    """Who holds the faction, its Hero points, piles and tracks: this changes at almost every move."""
     fv = view["factions"][faction]
-    mine = view["viewer"] == faction
     seat = "Non-player (Appendix 3)" if fv["seat"] == "nonplayer" else name
-    out = [f'<div class="lf-panel lf-f-{faction}" data-testid="tab-{faction}">',
-           f'<div class="lf-panel-h"><span class="lf-panel-n">{esc(faction_label(faction))}</span>'
-           f'<span class="lf-muted">{esc(seat)} · {fv["hero"]} Hero point{"s" * (fv["hero"] != 1)} · '
-           f'{fv["tokens"]} tokens in reserve</span></div>', piles_html(fv)]
     own_tracks = [t for t, o in TRACK_OWNER.items() if o == faction]
     if faction != "anarchists":
         own_tracks.append("government")
-    out.append('<div class="lf-owntracks">' + "".join(
-        f'<span data-ref="track:{t}">{esc(track_label(t))} <b>{view["tracks"][t]}</b></span>' for t in own_tracks)
-        + "</div>")
-    out.append(_h3("Hand"))
+    return (f'<div class="lf-panel-h"><span class="lf-panel-n">{esc(faction_label(faction))}</span>'
+            f'<span class="lf-muted">{esc(seat)} · {fv["hero"]} Hero point{"s" * (fv["hero"] != 1)} · '
+            f'{fv["tokens"]} tokens in reserve</span></div>' + piles_html(fv)
+            + '<div class="lf-owntracks">' + "".join(
+                f'<span data-ref="track:{t}">{esc(track_label(t))} <b>{view["tracks"][t]}</b></span>'
+                for t in own_tracks) + "</div>")
+
+
+def faction_cards_html(view: dict, faction: str) -> str:
+    """The hand (or its backs), tableau, medallions, trash and own discard: a larger block that changes seldom."""
+    fv = view["factions"][faction]
+    mine = view["viewer"] == faction
+    out = [_h3("Hand")]
     if mine:
         if fv.get("chosen"):
             out.append(f'<div class="lf-secret">Your secret choice this turn: {esc(card_name(fv["chosen"]))}</div>')
@@ -53,7 +64,37 @@ def faction_html(view: dict, faction: str, name: str) -> str:
     if fv["removed"]:
         out.append(f'<div class="lf-muted">{len(fv["removed"])} card(s) removed from the game at setup '
                    f'(Non-player rules)</div>')
-    return "".join(out) + "</div>"
+    return "".join(out)
+
+
+def faction_parts(view_of: Callable[[Any], dict], faction: str, name: Callable[[], str]) -> list[HtmlPart]:
+    """The tab's two blocks, each rewritten only when it changes (the cards seldom do)."""
+    head = HtmlPart(f"tab-{faction}", lambda s: _head_key(view_of(s), faction, name()),
+                    lambda s: faction_head_html(view_of(s), faction, name()))
+    cards = HtmlPart(f"cards-{faction}", lambda s: _cards_key(view_of(s), faction),
+                     lambda s: faction_cards_html(view_of(s), faction))
+    return [head, cards]
+
+
+def show_faction(parts: list[HtmlPart], state: Any, faction: str) -> None:
+    """Draw the tab (call once inside its tab panel); ``data-testid=tab-<faction>`` holds the whole tab."""
+    with ui.element("div").classes(f"lf-panel lf-f-{faction}").props(f"data-testid=tab-{faction}"):
+        for part in parts:
+            part.show(state)
+
+
+def _head_key(view: dict, faction: str, name: str) -> tuple:
+    fv = view["factions"][faction]
+    return (name, view["tracks"], {k: v for k, v in fv.items() if k not in CARD_KEYS})
+
+
+def _cards_key(view: dict, faction: str) -> tuple:
+    fv = view["factions"][faction]
+    return (view["viewer"], fv["hand_size"], {k: fv.get(k) for k in CARD_KEYS})
+
+
+#: The fields of a faction's view that its cards block shows.
+CARD_KEYS = ("hand", "chosen", "bid", "tableau", "medallions", "used", "trash", "discard", "removed")
 
 
 def _h3(text: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from nicegui import Client, run, ui
 
 from lf.components import board
-from lf.components.faction_panel import faction_html
+from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
 from lf.components.outcome import outcome_html
 from lf.components.log_panel import LogPanel
@@ -146,11 +146,9 @@ class GameScreen:
             with ui.tab_panels(tabs, value=tab[order[0]]).classes("lf-tabpanels w-full"):
                 for f in order:
                     with ui.tab_panel(tab[f]):
-                        part = HtmlPart(f"tab-{f}", lambda v, f=f: (v["factions"][f], v["tracks"], v["viewer"],
-                                                                     self.names.get(f)),
-                                        lambda v, f=f: faction_html(v, f, self.names.get(f, "")))
-                        part.show(self.view)
-                        self.parts.append(part)
+                        parts = faction_parts(lambda v: v, f, lambda f=f: self.names.get(f, ""))
+                        show_faction(parts, self.view, f)
+                        self.parts += parts
 
     # -- the parts -------------------------------------------------------------------------
 

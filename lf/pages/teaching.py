@@ -29,7 +29,7 @@ from typing import Any
 from nicegui import Client, app, run, ui
 
 from lf.components import board
-from lf.components.faction_panel import faction_html
+from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
 from lf.components.outcome import outcome_html
 from lf.components.board import Piece
@@ -266,10 +266,9 @@ class TeachingScreen:
             with ui.tab_panels(tabs, value=first).classes("lf-tabpanels w-full"):
                 for f in FACTIONS:
                     with ui.tab_panel(self.tab_of[f]):
-                        part = HtmlPart(f"tab-{f}", lambda s, f=f: (s.board["factions"][f], s.board["tracks"]),
-                                        lambda s, f=f: faction_html(s.board, f, self.names.get(f, "")))
-                        part.show(self.snap)
-                        self.parts.append(part)
+                        parts = faction_parts(lambda s: s.board, f, lambda f=f: self.names.get(f, ""))
+                        show_faction(parts, self.snap, f)
+                        self.parts += parts
 
     @staticmethod
     def _tab_faction(s: Snap) -> str:

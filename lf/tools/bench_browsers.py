@@ -375,13 +375,15 @@ async def _sample_memory(server: Server, figures: Figures, stop: asyncio.Event) 
 
 
 async def _run(games: int, moves: int, think: tuple[float, float], seed: int, workdir: Path,
-               stagger: float = 1.0) -> Figures:
+               stagger: float = 1.0, devices_nice: int = 0) -> Figures:
     from playwright.async_api import async_playwright
 
     figures = Figures()
     db = workdir / "bench.db"
     created = create_games(db, games, moves, seed)
     server = Server(workdir, db)
+    if devices_nice > 0:  # from here on this process and its children (the driver, Chromium) yield to the server
+        os.nice(devices_nice)
     figures.rss_samples.append(server.memory_mb()[0])
     stop = asyncio.Event()
     sampler = asyncio.create_task(_sample_memory(server, figures, stop))
@@ -465,9 +467,12 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def report(f: Figures, games: int, seconds: float) -> str:
+def report(f: Figures, games: int, seconds: float, devices_nice: int = 0) -> str:
     lat = f.latencies_ms
-    lines = [f"bench-browsers: {games} concurrent games x 3 browser contexts (phone, tablet, laptop), one server",
+    where = (f"the browsers at nice {devices_nice} (they stand in for the players' own devices)" if devices_nice > 0
+             else "the browsers at the server's priority")
+    lines = [f"bench-browsers: {games} concurrent games x 3 browser contexts (phone, tablet, laptop), one server; "
+             f"{where}, {os.cpu_count()} cores",
              f"  moves played: {f.moves} in {seconds:.1f} s ({f.moves / seconds:.1f} moves/s); "
              f"games that reached their end: {f.games_finished}"]
     if lat:
@@ -514,12 +519,12 @@ def report(f: Figures, games: int, seconds: float) -> str:
 
 
 def main(games: int = 10, moves: int = 30, think: tuple[float, float] = (2.0, 4.0), seed: int = 1,
-         stagger: float = 1.0) -> int:
+         stagger: float = 1.0, devices_nice: int = 10) -> int:
     if not Path(CHROMIUM).exists():
         print(f"bench-browsers: {CHROMIUM} is missing (apt-get install chromium, or set CHROMIUM_PATH)")
         return 2
     with tempfile.TemporaryDirectory(prefix="lf-bench-browsers-") as tmp:
         t0 = time.perf_counter()
-        figures = asyncio.run(_run(games, moves, think, seed, Path(tmp), stagger))
-        print(report(figures, games, time.perf_counter() - t0))
+        figures = asyncio.run(_run(games, moves, think, seed, Path(tmp), stagger, devices_nice))
+        print(report(figures, games, time.perf_counter() - t0, devices_nice))
     return 1 if figures.errors else 0
