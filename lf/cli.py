@@ -74,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     bb.add_argument("--think-max", type=float, default=4.0, help="longest pause between two moves of a game (s)")
     bb.add_argument("--stagger", type=float, default=1.0, help="seconds between two games joining")
     bb.add_argument("--seed", type=int, default=1)
-    bb.add_argument("--devices-nice", type=int, default=10,
+    bb.add_argument("--devices-nice", type=int, default=0,
                     help="CPU priority (nice) of the browsers and the driver, which stand in for the players' own "
                          "devices; 0: the same priority as the server")
     bb.set_defaults(fn=_bench_browsers)

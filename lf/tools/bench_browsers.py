@@ -519,7 +519,7 @@ def report(f: Figures, games: int, seconds: float, devices_nice: int = 0) -> str
 
 
 def main(games: int = 10, moves: int = 30, think: tuple[float, float] = (2.0, 4.0), seed: int = 1,
-         stagger: float = 1.0, devices_nice: int = 10) -> int:
+         stagger: float = 1.0, devices_nice: int = 0) -> int:
     if not Path(CHROMIUM).exists():
         print(f"bench-browsers: {CHROMIUM} is missing (apt-get install chromium, or set CHROMIUM_PATH)")
         return 2
