@@ -50,7 +50,7 @@ def _fuzz(args: argparse.Namespace) -> int:
 def _bench_browsers(args: argparse.Namespace) -> int:
     from lf.tools.bench_browsers import main
 
-    return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger, args.devices_nice)
+    return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger, args.devices)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -74,9 +74,9 @@ def parser() -> argparse.ArgumentParser:
     bb.add_argument("--think-max", type=float, default=4.0, help="longest pause between two moves of a game (s)")
     bb.add_argument("--stagger", type=float, default=1.0, help="seconds between two games joining")
     bb.add_argument("--seed", type=int, default=1)
-    bb.add_argument("--devices-nice", type=int, default=0,
-                    help="CPU priority (nice) of the browsers and the driver, which stand in for the players' own "
-                         "devices; 0: the same priority as the server")
+    bb.add_argument("--devices", choices=("idle", "shared"), default="idle",
+                    help="idle: the browsers (stand-ins for the players' own devices) get a core only when the server "
+                         "does not need it; shared: they compete with the server as equals")
     bb.set_defaults(fn=_bench_browsers)
     f = sub.add_parser("fuzz", help="random games with every invariant checked after every step")
     f.add_argument("--games", type=int, default=1000)
