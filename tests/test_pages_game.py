@@ -103,14 +103,20 @@ async def test_spectator_sees_the_board_and_no_hand(reg, user: User, create_user
     await see(watcher, "cards in hand (hidden)")
 
 
-async def test_turns_are_played_live_on_both_devices(reg, user: User, create_user) -> None:
+async def moderates_turn(reg, user: User, create_user) -> tuple[str, User, User]:
+    """Both humans choose their card in secret; the Moderates hold the Initiative: their turn comes first,
+    and the Anarchists' page says so, live."""
     game_id, ana, mod = await _two_players(reg, user, create_user)
     ana.find(marker=_choose_marker(ana)).click()
     await see(ana, "Also deciding:")
     mod.find(marker=_choose_marker(mod)).click()
-    # The Moderates hold the Initiative: their turn first; the Anarchists' page says so, live.
     await see(mod, "Everyone is waiting for you.")
     await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
+    return game_id, ana, mod
+
+
+async def test_turns_are_played_live_on_both_devices(reg, user: User, create_user) -> None:
+    game_id, ana, mod = await moderates_turn(reg, user, create_user)
     await wait_for(lambda: mod.client.title == "● Your turn — lf")
     assert ana.client.title != "● Your turn — lf"
     before = screen_of(ana).syncs

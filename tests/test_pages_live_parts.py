@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 from pages_helpers import join, live, markers, port, reg, screen_of, see, wait_for  # noqa: F401
-from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players
+from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players, moderates_turn
 
 from lf.components.log_panel import CHUNK, turn_blocks
 
@@ -50,12 +50,7 @@ def _part_element(user: User, name: str):
 
 async def test_a_move_on_one_front_rewrites_that_front_and_the_current_turn_only(reg, user: User,
                                                                                  create_user) -> None:
-    game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
-    await see(ana, "Also deciding:")
-    mod.find(marker=_choose_marker(mod)).click()
-    await see(mod, "Everyone is waiting for you.")
-    await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
+    game_id, ana, mod = await moderates_turn(reg, user, create_user)
     fronts, log = _piece_texts(ana, "fronts"), _log_blocks(ana)
     status, cards = _part_element(ana, "status"), _part_element(ana, "cards-moderates")
     cards_before, anarchist_cards = cards.content, _part_element(ana, "cards-anarchists").content
