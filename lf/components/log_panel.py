@@ -87,8 +87,7 @@ class LogPanel:
         with ui.element("div").classes("lf-box"):
             ui.html('<div class="lf-box-h">Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the '
                     'board</span></div>', sanitize=False)
-            with ui.element("div").classes("lf-log") as self.list:
-                pass
+            self.list = ui.element("div").classes("lf-log")
             self.more = ui.html("", sanitize=False).classes("lf-muted lf-log-more")
         self.update(state)
 

@@ -35,6 +35,7 @@ def shown_version(args: Any) -> int | None:
     """The version a browser event carried (see ``SHOWN``); None when there is none (a simulated user)."""
     return args if type(args) is int else None
 
+
 #: ``select(view)`` -> {key: (html, choice or None, label for screen readers)} for every piece, in order.
 Select = Callable[[Any], dict[str, tuple[str, dict | None, str]]]
 #: ``on_tap(choice or None, version shown)``: None when the browser's picture of that piece is outdated.
