@@ -24,8 +24,8 @@ from nicegui import Client, run, ui
 from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
-from lf.components.outcome import outcome_html
 from lf.components.log_panel import LogPanel
+from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces
 from lf.components.prompt import PromptInput, confirm_text, render_prompt
@@ -34,6 +34,7 @@ from lf.components.theme import FACTIONS, faction_label
 from . import browser_seats, net
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
+from .live import LiveGame
 from .rules_reference import open_rules_dialog
 from .seats import open_seats_dialog
 
@@ -65,14 +66,13 @@ class GameScreen:
         self.parts: list[Drawn] = []
         self.busy = False
         self.syncs = 0
-        self.sub: port.Subscription | None = None
+        self.live: LiveGame | None = None
         self._sync_scheduled = False
         self.my_turn = bool(self.view["decisions"])
         self.dialog_host: ui.element | None = None
         self.sound_button: ui.button
         self.prompt_area: ui.element | None = None
         self.root: ui.element | None = None
-        self.board_areas: list[ui.element] = []
         #: Click listeners of the buttons drawn so far (ordered, newest last): see ``_guard``.
         self.buttons: dict[str, None] = {}
         SCREENS[client.id] = self
@@ -107,7 +107,6 @@ class GameScreen:
                     self._prompt)
                 self._keep(Pieces("fronts", "front", board.front_pieces, self._tap), board.fronts_box)
                 self._keep(Pieces("tracks", "track", board.track_pieces, self._tap), board.tracks_box)
-                self.board_areas = [self.prompt_area]
                 with ui.element("div").classes("lf-a-tabs"):
                     self._tabs()
             with ui.element("div").classes("lf-col lf-side"):
@@ -255,9 +254,7 @@ class GameScreen:
 
     def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
-        self.sub = port.subscribe(self.game_id, self._on_event, loop=asyncio.get_running_loop())
-        self.client.on_delete(self.stop_live)
-        self.client.on_connect(self.sync)
+        self.live = LiveGame(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
         self._remember_buttons()
         self._guard()
 
@@ -285,7 +282,7 @@ class GameScreen:
         A re-draw runs in a background task after ``apply``, so the buttons of the previous draw are
         still there when the next ``apply`` starts: that is when they are collected.
         """
-        for area in self.board_areas:
+        for area in [self.prompt_area] if self.prompt_area is not None else []:
             for el in area.descendants():
                 for listener in el._event_listeners.values():  # noqa: SLF001
                     if listener.type in ("click", "keydown"):
@@ -299,14 +296,14 @@ class GameScreen:
             self.root.props(f"data-testid=game data-version={self.view['version']}")
 
     def stop_live(self) -> None:
-        if self.sub is not None:
-            self.sub.close()
-            self.sub = None
+        if self.live is not None:
+            self.live.close()
 
-    def _on_event(self, event: port.SessionEvent) -> None:
+    def _reload_names(self) -> None:
+        self.names = port.seat_names(self.game_id)
+
+    def _on_event(self) -> None:
         """Runs on our loop after each accepted change; many events in a row give one sync."""
-        if event.kind == "seat":
-            self.names = port.seat_names(self.game_id)
         if not self._sync_scheduled:
             self._sync_scheduled = True
             asyncio.get_running_loop().call_soon(self.sync)

@@ -29,11 +29,11 @@ from typing import Any
 from nicegui import Client, app, run, ui
 
 from lf.components import board
+from lf.components.board import Piece
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
-from lf.components.outcome import outcome_html
-from lf.components.board import Piece
 from lf.components.log_panel import LogPanel
+from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces
 from lf.components.teaching_board import render_peek, render_status
@@ -43,13 +43,14 @@ from lf.components.teaching_prompt import Options, is_secret, public_cards, rend
 from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
 from lf.teaching import Lesson, due
-from .setup_form import read_setup
 
 from . import browser_seats
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
 from .game import OUTDATED_MESSAGE
+from .live import LiveGame
 from .rules_reference import open_rules_dialog
+from .setup_form import read_setup
 
 log = logging.getLogger("lf.pages")
 
@@ -175,7 +176,7 @@ class TeachingScreen:
         self.snap = fetch(game_id, tokens)
         self.parts: list[Drawn] = []
         self.lesson_parts: list[Part] = []
-        self.sub: port.Subscription | None = None
+        self.live: LiveGame | None = None
         self._syncing = False
         self._again = False
         self.tabs: ui.tabs | None = None
@@ -456,18 +457,16 @@ class TeachingScreen:
     # -- live updates ------------------------------------------------------------------------
 
     def start_live(self) -> None:
-        self.sub = port.subscribe(self.game_id, self._on_event, loop=asyncio.get_running_loop())
-        self.client.on_delete(self.stop_live)
-        self.client.on_connect(self.sync)
+        self.live = LiveGame(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
 
     def stop_live(self) -> None:
-        if self.sub is not None:
-            self.sub.close()
-            self.sub = None
+        if self.live is not None:
+            self.live.close()
 
-    def _on_event(self, event: port.SessionEvent) -> None:
-        if event.kind == "seat":
-            self.names = port.seat_names(self.game_id)
+    def _reload_names(self) -> None:
+        self.names = port.seat_names(self.game_id)
+
+    def _on_event(self) -> None:
         if not self._syncing:
             asyncio.get_running_loop().create_task(self.sync())
         else:

@@ -1,0 +1,35 @@
+"""A page's live link to its game: subscribed once, closed with the page, caught up after every reconnection.
+
+The game page and the teaching table hold the same link; they differ only in
+how they re-draw (``changed`` is called on the page's own event loop after each
+accepted change, ``seats`` first when a seat was taken or left; ``catch_up``
+when the browser reconnects).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from nicegui import Client
+
+from . import session_port as port
+
+
+class LiveGame:
+    def __init__(self, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
+                 seats: Callable[[], None]) -> None:
+        self.changed, self.seats = changed, seats
+        self.sub: port.Subscription | None = port.subscribe(game_id, self._event, loop=asyncio.get_running_loop())
+        client.on_delete(self.close)
+        client.on_connect(catch_up)
+
+    def _event(self, event: port.SessionEvent) -> None:
+        if event.kind == "seat":
+            self.seats()
+        self.changed()
+
+    def close(self) -> None:
+        if self.sub is not None:
+            self.sub.close()
+            self.sub = None
