@@ -15,6 +15,8 @@ just a killed process.
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +74,10 @@ def _sqlite_engine(url: str, echo: bool) -> Engine:
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see the module docstring)
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        _use_wal(cursor)
         cursor.execute(f"PRAGMA synchronous={sync}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -83,3 +85,25 @@ def _sqlite_engine(url: str, echo: bool) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def _use_wal(cursor: Any) -> None:
+    """Switch the file to WAL, waiting for other connections doing the same.
+
+    Why a loop: SQLite answers "database is locked" at once, without calling the
+    busy handler, when two connections change a new file's journal mode at the
+    same moment (two servers starting on one file), or leaves the old mode in
+    place. The mode is stored in the file: once one has switched, the others
+    find it switched.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0].lower() == "wal":
+                return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError("database is locked: could not switch it to WAL mode")
+        time.sleep(0.01)
