@@ -9,9 +9,10 @@ made on an outdated picture is refused and changes nothing (the session's rule, 
 
 from __future__ import annotations
 
+from nicegui import ui
 from nicegui.testing import User
 from pages_helpers import join, live, markers, port, reg, screen_of, see, wait_for  # noqa: F401
-from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players, moderates_turn
+from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players, moderates_turn, until_marker
 
 from lf.components.log_panel import CHUNK, turn_blocks
 
@@ -102,3 +103,18 @@ async def test_a_button_pressed_on_a_picture_older_than_the_decision_is_refused(
                    why="the session refuses the stale click")
     assert port().game(game_id).version == version
     assert [m for m in markers(ana, "act:") if m.split(":")[1] in PICKS] == []
+
+
+async def test_every_button_and_tab_presses_without_a_ripple(reg, user: User, create_user) -> None:
+    """A ripple re-paints the page for half a second after each press (issue 6's browser CPU figures):
+    every button and tab, the prompt's and the confirmation's included, is made without one."""
+    game_id, _, mod = await moderates_turn(reg, user, create_user)
+    version = port().game(game_id).version
+    mod.find(marker="act:ap_front:madrid").click()
+    await wait_for(lambda: screen_of(mod).view["version"] > version, why="the card is played")
+    await until_marker(game_id, mod, "act:end_turn")
+    mod.find(marker="act:end_turn").click()
+    await see(mod, "Please confirm")
+    controls = [e for e in mod.client.elements.values() if isinstance(e, (ui.button, ui.tab))]
+    assert len(controls) >= 8, "the prompt, the confirmation and the faction tabs are on the page"
+    assert {e.props.get(":ripple") for e in controls} == {"false"}

@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import Client, run, ui
+from nicegui import Client, ui
 
 from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
@@ -34,6 +34,7 @@ from lf.components.theme import FACTIONS, faction_label
 from . import browser_seats, net
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
+from .in_thread import in_thread
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
 from .seats import open_seats_dialog
@@ -190,7 +191,7 @@ class GameScreen:
             question = confirm_text(choice)
             if question and not await self.confirm(question):
                 return
-            res = await run.io_bound(port.act, self.game_id, self.token, version, choice["action"], self.faction)
+            res = await in_thread(port.act, self.game_id, self.token, version, choice["action"], self.faction)
         finally:
             self.busy = False
         self._answer(res)
@@ -203,7 +204,7 @@ class GameScreen:
             return
         self.busy = True
         try:
-            res = await run.io_bound(port.undo, self.game_id, self.token, self.view["version"])
+            res = await in_thread(port.undo, self.game_id, self.token, self.view["version"])
         finally:
             self.busy = False
         self._answer(res, show_ok=True)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nicegui import Client, app, run, ui
+from nicegui import Client, app, ui
 
 from lf.components import board
 from lf.components.board import Piece
@@ -47,6 +47,7 @@ from lf.teaching import Lesson, due
 from . import browser_seats
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
+from .in_thread import in_thread
 from .game import OUTDATED_MESSAGE
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
@@ -414,7 +415,7 @@ class TeachingScreen:
             return
         self.inflight += 1
         try:
-            res = await run.io_bound(port.act, self.game_id, self.tokens[faction], version, choice["action"], faction)
+            res = await in_thread(port.act, self.game_id, self.tokens[faction], version, choice["action"], faction)
         finally:
             self.inflight -= 1
         if not res.ok:
@@ -436,7 +437,7 @@ class TeachingScreen:
         call = port.teaching_undo if which == "undo" else port.teaching_redo
         self.undoing = True
         try:
-            res = await run.io_bound(call, self.game_id, next(iter(self.tokens.values())), self.snap.version)
+            res = await in_thread(call, self.game_id, next(iter(self.tokens.values())), self.snap.version)
         finally:
             self.undoing = False
         ui.notify(res.message, type="positive" if res.ok else "warning", multi_line=True)
@@ -446,7 +447,7 @@ class TeachingScreen:
 
     async def open_replay(self) -> None:
         try:
-            frames = await run.io_bound(port.history, self.game_id)
+            frames = await in_thread(port.history, self.game_id)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return
@@ -485,7 +486,7 @@ class TeachingScreen:
                     self.stop_live()
                     return
                 try:
-                    snap = await run.io_bound(fetch, self.game_id, self.tokens)
+                    snap = await in_thread(fetch, self.game_id, self.tokens)
                 except port.SessionError as exc:
                     log.warning("teaching %s: cannot refresh: %s", self.game_id, exc)
                     ui.notify(f"This screen cannot follow the game any more: {exc}", type="negative")
