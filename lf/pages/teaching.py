@@ -47,8 +47,8 @@ from lf.teaching import Lesson, due
 from . import browser_seats
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
-from .in_thread import in_thread
 from .game import OUTDATED_MESSAGE
+from .in_thread import in_thread
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
 from .setup_form import read_setup
