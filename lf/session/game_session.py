@@ -220,10 +220,21 @@ class GameSession:
     def state_json(self) -> str:
         """The complete state with every secret (tools, tests and exports only: never send it to a page)."""
         with self._lock:
-            self._ready()
-            if self._state is None:
-                raise GameBroken(self.id, self._broken or "not loaded")
-            return to_json(self._state)
+            return to_json(self._loaded_state())
+
+    def _loaded_state(self) -> GameState:
+        """The state in memory, reloaded first if a write failed (hold the lock). Raises GameBroken."""
+        self._ready()
+        if self._state is None:
+            raise GameBroken(self.id, self._broken or "not loaded")
+        return self._state
+
+    def _seat_for(self, token: object) -> str:
+        """The faction ``token`` holds; NotSeated otherwise (never falls back to the spectator's view)."""
+        viewer = self.seat_of(token)
+        if viewer is None:
+            raise NotSeated("this browser does not hold a seat in this game (a wrong token, or the seat was released)")
+        return viewer
 
     def _set_broken(self, reason: str) -> None:
         log.error("game %s is broken: %s", self.id, reason)
@@ -259,13 +270,8 @@ class GameSession:
         """
         with self._lock:
             self._ready()
-            viewer = None
-            if token is not None:
-                viewer = self.seat_of(token)
-                if viewer is None:
-                    raise NotSeated("this browser does not hold a seat in this game (wrong or released token)")
-            if self._state is None:
-                raise GameBroken(self.id, self._broken or "not loaded")
+            viewer = None if token is None else self._seat_for(token)
+            self._loaded_state()
             return self._view(viewer)  # type: ignore[return-value]
 
     def seats(self) -> list[SeatInfo]:
@@ -302,18 +308,13 @@ class GameSession:
 
     def rejoin(self, token: str) -> SeatInfo:
         """Come back with a kept token (after a reload, a lost connection, a restart): which seat it holds."""
-        faction = self.seat_of(token)
-        if faction is None:
-            raise NotSeated("this token does not hold a seat in this game (wrong, or the seat was released)")
+        faction = self._seat_for(token)
         return next(s for s in self.seats() if s.faction == faction)
 
     def leave(self, token: str) -> str:
         """Give up the seat ``token`` holds: the token stops working and the seat is free to claim again."""
         with self._lock:
-            faction = self.seat_of(token)
-            if faction is None:
-                raise NotSeated("this token does not hold a seat in this game")
-            return self._release(faction, token_hash(token))
+            return self._release(self._seat_for(token), token_hash(token))
 
     def release_seat(self, faction: str) -> str:
         """Free a seat whatever token holds it (a host's tool for a player who lost their browser)."""
@@ -478,22 +479,15 @@ class GameSession:
         """
         with self._lock:
             self._ready()
-            seat = self.seat_of(token)
-            if seat is None:
-                raise NotSeated("this browser does not hold a seat in this game (wrong or released token)")
-            if self._state is None:
-                raise GameBroken(self.id, self._broken or "not loaded")
-            state = self._state.model_copy(deep=True)
+            seat = self._seat_for(token)
+            state = self._loaded_state().model_copy(deep=True)
         d = decision(state, seat)
         return {} if d is None else table_previews(state, seat, [c.action for c in d.choices])
 
     def history(self) -> list[Frame]:
         """The "what happened" frames (lf.engine.history) from the start of the previous turn, public view only."""
         with self._lock:
-            self._ready()
-            if self._state is None:
-                raise GameBroken(self.id, self._broken or "not loaded")
-            state = self._state.model_copy(deep=True)
+            state = self._loaded_state().model_copy(deep=True)
         return frames(state, None)
 
     def _teaching_gate(self, token: object, version: object) -> tuple[str | None, ActResult | None]:
