@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .constants import faction_label
 from .game import apply, new_game, seats_of
 from .state import GameState
 from .view import view
@@ -50,8 +49,3 @@ def frames(state: GameState, viewer: str | None = None) -> list[Frame]:
         out.append(Frame(i, who, key, tuple(e["text"] for e in new), v))
     return out
 
-
-def frame_title(frame: Frame) -> str:
-    if frame.action is None:
-        return "Start"
-    return f"Step {frame.index}: {faction_label(frame.faction or '')} — {frame.action}"

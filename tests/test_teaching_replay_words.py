@@ -1,0 +1,40 @@
+"""The replay's step titles ("What happened", teaching mode): words for every move, and no secret card.
+
+The replay is shown on the table's shared screen, so a title may name only what every player saw: the card
+chosen for the turn (rulebook pg. 5), a card bid for Glory (pg. 10) and the cards kept at the End of the
+Year stay hidden; a card played for its Event, a Front or a track is named.
+"""
+
+from __future__ import annotations
+
+from lf.components.teaching_replay import action_words
+from lf.engine.actions import Action
+from lf.engine.content import load_content
+from lf.tools.players import SEATINGS, play_game
+
+HIDDEN_CARD_KINDS = ("choose", "bid", "unbid", "keep", "unkeep", "card")
+
+
+def _played_actions() -> list[Action]:
+    return [Action.parse(e["action"]) for seed in range(30) for seats in ("humans", "one_np", "two_np")
+            for e in play_game(seed, SEATINGS[seats]).actions]
+
+
+def test_every_move_of_real_games_has_words_and_hidden_cards_are_never_named() -> None:
+    cards = load_content().player_cards
+    actions = _played_actions()
+    kinds = {a.kind for a in actions}
+    assert {"choose", "bid", "keep", "event", "ap_track", "hp_track", "intelligence", "blank", "morale"} <= kinds
+    for a in actions:
+        words = action_words(a.key)
+        assert words != "made a move", f"no words for {a.key}"
+        if a.kind in HIDDEN_CARD_KINDS and a.arg:
+            assert a.arg not in words and cards[a.arg].name not in words, f"{a.key} is told: {words}"
+
+
+def test_public_moves_say_where_they_went() -> None:
+    assert action_words("ap_front:madrid") == "Action Points on the Madrid Front"
+    assert action_words("hp_track:government:-1") == "Hero points: Government -1"
+    assert action_words("intelligence:liberty:5") == "Intelligence: removed the Blank marker on Liberty 5"
+    assert action_words("morale:liberty+:+1") == "Morale Bonus on Liberty +1 with Organization"
+    assert action_words("choose") == "passed"
