@@ -37,30 +37,27 @@ class Options:
     previews: dict[str, str] = field(default_factory=dict)
 
 
-def secret_hint(choice: dict, decision: dict) -> str:
-    """The preview of a secret choice: told from the chooser's own cards, never computed on the board."""
+#: What a secret choice's option does, told from the chooser's own cards, never computed on the board.
+SECRET_HINTS = {
+    "bid": "adds this card's Action Points to your bid (bid cards are discarded)",
+    "unbid": "takes this card back into your hand",
+    "bid_done": "your bid is final; the largest total scores a Glory token",
+    "keep": "this card stays with you into the next Year",
+    "unkeep": "this card will be discarded after all",
+    "keep_done": "every card you did not keep is discarded",
+}
+
+
+def secret_hint(choice: dict) -> str:
     a = choice["action"]
-    kind = a["kind"]
-    if kind == "choose":
+    if a["kind"] == "choose":
         return "this card is set aside, face down, for this turn" if a.get("arg") else "you play no card this turn"
-    if kind == "bid":
-        return "adds this card's Action Points to your bid (bid cards are discarded)"
-    if kind == "unbid":
-        return "takes this card back into your hand"
-    if kind == "bid_done":
-        return "your bid is final; the largest total scores a Glory token"
-    if kind == "keep":
-        return "this card stays with you into the next Year"
-    if kind == "unkeep":
-        return "this card will be discarded after all"
-    if kind == "keep_done":
-        return "every card you did not keep is discarded"
-    return ""
+    return SECRET_HINTS.get(a["kind"], "")
 
 
 def hint_of(opts: Options, choice: dict) -> str:
     if opts.decision["kind"] in SECRET_KINDS:
-        return secret_hint(choice, opts.decision)
+        return secret_hint(choice)
     return opts.previews.get(choice["key"], "")
 
 
