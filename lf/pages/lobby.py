@@ -20,7 +20,7 @@ from . import teaching
 from .frame import page_body, top_bar
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
-from .setup_form import read_setup
+from .setup_form import read_setup, seat_toggles
 
 SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player"}
 LIVE_DELAY_S = 0.3
@@ -52,12 +52,7 @@ class CreateForm:
             .props('outlined dense inputmode=numeric hint="A whole number: same seed, same shuffles" '
                    'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
-        self.kinds: dict[str, ui.toggle] = {}
-        for f in FACTIONS:
-            with ui.row().classes("w-full items-center justify-between no-wrap"):
-                ui.html(f'<span class="lf-dot lf-f-{f}"></span> <b>{esc(faction_label(f))}</b>', sanitize=False)
-                self.kinds[f] = ui.toggle(SEAT_KINDS, value="human", on_change=self._kinds_changed) \
-                    .props("dense no-caps toggle-color=primary").classes("lf-faction-toggle").mark(f"kind-{f}")
+        self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
         self.mine = ui.select({}, label="Your seat on this device").props("outlined dense data-testid=new-mine") \
             .classes("w-full") \
             .mark("new-mine")

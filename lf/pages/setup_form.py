@@ -1,11 +1,24 @@
-"""Reading a new game's seats and seed from a form (the lobby's and the teaching table's)."""
+"""A new game's seats and seed, asked and read by a form (the lobby's and the teaching table's)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import ui
+
+from lf.components.theme import FACTIONS, esc, faction_label
+
+
+def seat_toggles(labels: Mapping[str, str], mark: str, on_change: Callable[..., Any] | None = None) -> dict[str, ui.toggle]:
+    """One row per faction: its name and a switch between ``labels`` ("human" / "nonplayer"), human first."""
+    kinds: dict[str, ui.toggle] = {}
+    for f in FACTIONS:
+        with ui.row().classes("w-full items-center justify-between no-wrap"):
+            ui.html(f'<span class="lf-dot lf-f-{f}"></span> <b>{esc(faction_label(f))}</b>', sanitize=False)
+            kinds[f] = ui.toggle(dict(labels), value="human", on_change=on_change) \
+                .props("dense no-caps toggle-color=primary").classes("lf-faction-toggle").mark(f"{mark}-{f}")
+    return kinds
 
 
 def read_setup(kinds: Mapping[str, Any], seed_text: str | None, no_human: str) -> tuple[dict[str, str], int | None] | None:

@@ -51,7 +51,7 @@ from .game import OUTDATED_MESSAGE
 from .in_thread import in_thread
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
-from .setup_form import read_setup
+from .setup_form import read_setup, seat_toggles
 
 log = logging.getLogger("lf.pages")
 
@@ -468,10 +468,7 @@ class TeachingScreen:
         self.names = port.seat_names(self.game_id)
 
     def _on_event(self) -> None:
-        if not self._syncing:
-            asyncio.get_running_loop().create_task(self.sync())
-        else:
-            self._again = True
+        asyncio.get_running_loop().create_task(self.sync())  # a sync under way only notes that it must go again
 
     async def sync(self) -> None:
         """Fetch the snapshot again (once per burst of changes) and re-draw what changed."""
@@ -551,12 +548,7 @@ class TeachingForm:
         ui.label("New players around one screen (a projector, a laptop, a tablet passed around): a real game "
                  "with a lesson the first time each rule comes into play, previews of every option, free undo, "
                  "and a hand-off screen for secret choices.").classes("text-sm")
-        self.kinds: dict[str, ui.toggle] = {}
-        for f in FACTIONS:
-            with ui.row().classes("w-full items-center justify-between no-wrap"):
-                ui.html(f'<span class="lf-dot lf-f-{f}"></span> <b>{faction_label(f)}</b>', sanitize=False)
-                self.kinds[f] = ui.toggle(SEAT_KINDS, value="human") \
-                    .props("dense no-caps toggle-color=primary").classes("lf-faction-toggle").mark(f"teach-kind-{f}")
+        self.kinds = seat_toggles(SEAT_KINDS, "teach-kind")
         self.seed = ui.input("Seed (optional)").props("outlined dense inputmode=numeric data-testid=teach-seed") \
             .classes("w-full") \
             .mark("teach-seed")
