@@ -19,12 +19,10 @@ from .glory import glory_html
 from .icons import icon
 from .medallions import medallions_html
 from .part import HtmlPart
-from .pieces import Pieces
+from .pieces import Piece, Pieces
 from .theme import FRONTS, TRACKS, esc, faction_label, front_label, phase_words, track_label
 from .track import bonus_html, track_html
 
-#: One board piece: its HTML, the choice a tap on it makes now (None: not a button), its name for screen readers.
-Piece = tuple[str, dict | None, str]
 
 
 def targets(view: dict, kinds: tuple[str, ...]) -> dict[str, dict]:

@@ -7,8 +7,6 @@ is rendered clickable (the page passes the action; the Front never decides).
 
 from __future__ import annotations
 
-
-
 from .icons import icon
 from .theme import esc, faction_dot, faction_label, front_label, signed
 

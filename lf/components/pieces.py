@@ -36,8 +36,10 @@ def shown_version(args: Any) -> int | None:
     return args if type(args) is int else None
 
 
-#: ``select(view)`` -> {key: (html, choice or None, label for screen readers)} for every piece, in order.
-Select = Callable[[Any], dict[str, tuple[str, dict | None, str]]]
+#: One board piece: its HTML, the choice a tap on it makes now (None: not a button), its name for screen readers.
+Piece = tuple[str, dict | None, str]
+#: ``select(view)`` -> {key: Piece} for every piece, in order.
+Select = Callable[[Any], dict[str, Piece]]
 #: ``on_tap(choice or None, version shown)``: None when the browser's picture of that piece is outdated.
 OnTap = Callable[[dict | None, int | None], object]
 
@@ -53,7 +55,7 @@ class Pieces:
         self.on_tap = on_tap
         self.version = version
         self.elements: dict[str, ui.html] = {}
-        self.shown: dict[str, tuple[str, dict | None, str]] = {}
+        self.shown: dict[str, Piece] = {}
         self.since: dict[str, int] = {}
         self.draws = 0
 
@@ -75,7 +77,7 @@ class Pieces:
                 changed = True
         return changed
 
-    def _set(self, key: str, piece: tuple[str, dict | None, str], version: int) -> None:
+    def _set(self, key: str, piece: Piece, version: int) -> None:
         html, choice, label = piece
         old = self.shown.get(key)
         if old is None or old[1] != choice:

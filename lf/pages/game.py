@@ -283,11 +283,12 @@ class GameScreen:
         A re-draw runs in a background task after ``apply``, so the buttons of the previous draw are
         still there when the next ``apply`` starts: that is when they are collected.
         """
-        for area in [self.prompt_area] if self.prompt_area is not None else []:
-            for el in area.descendants():
-                for listener in el._event_listeners.values():  # noqa: SLF001
-                    if listener.type in ("click", "keydown"):
-                        self.buttons[listener.id] = None
+        if self.prompt_area is None:
+            return
+        for el in self.prompt_area.descendants():
+            for listener in el._event_listeners.values():  # noqa: SLF001
+                if listener.type in ("click", "keydown"):
+                    self.buttons[listener.id] = None
         if len(self.buttons) > BUTTONS_KEPT:
             self.buttons = dict.fromkeys(list(self.buttons)[-BUTTONS_KEPT // 2:])
 

@@ -29,13 +29,12 @@ from typing import Any
 from nicegui import Client, app, ui
 
 from lf.components import board
-from lf.components.board import Piece
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
 from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
-from lf.components.pieces import Pieces
+from lf.components.pieces import Piece, Pieces
 from lf.components.teaching_board import render_peek, render_status
 from lf.components.teaching_handoff import private_banner, render_handoff
 from lf.components.teaching_lessons import ANCHOR_AREA, area_of, render_lesson
