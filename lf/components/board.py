@@ -54,13 +54,19 @@ def boxed(icon_name: str = "", title: str = "") -> Callable[[HtmlPart, object], 
 
 
 def status_html(v: dict, viewer: str | None) -> str:
+    """The status line of a seat's page (or a spectator's)."""
+    me = (f'<span class="lf-chip lf-f-{viewer}">You: {esc(faction_label(viewer))}</span>'
+          if viewer else '<span class="lf-chip">Watching</span>')
+    return status_line(v, me)
+
+
+def status_line(v: dict, lead: str) -> str:
+    """Year, turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip."""
     turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
     ini, gov = v["initiative"], v["government"]
-    me = (f'<span class="lf-chip lf-f-{viewer}">You: {esc(faction_label(viewer))}</span>'
-          if viewer else '<span class="lf-chip">Watching</span>')
     return (
-        f'<div class="lf-status">{me}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
+        f'<div class="lf-status">{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
         f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
         f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '

@@ -8,26 +8,16 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from .board import status_line
 from .hand import hand_html
-from .icons import icon
-from .theme import esc, faction_label, phase_words
+from .theme import esc, faction_label
 
 
-def render_status(v: dict, now: str | None) -> None:
-    turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
-    arrow = "↻" if v["direction"] == "clockwise" else "↺"
-    ini, gov = v["initiative"], v["government"]
+def teaching_status_html(v: dict, now: str | None) -> str:
+    """The board's status line, led by the faction whose decision the table is watching."""
     who = (f'<span class="lf-chip lf-f-{now}">Now: the {esc(faction_label(now))}</span>' if now else
            '<span class="lf-chip">Teaching table</span>')
-    ui.html(
-        f'<div class="lf-status">{who}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
-        f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
-        f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
-        f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '
-        f'{esc(faction_label(ini))}</span>'
-        f'<span class="lf-chip">{icon("government")} Government: {esc(faction_label(gov))}</span>'
-        f'<span class="lf-chip">{icon("hero")} Hero point supply <b>{v["hero_supply"]}</b></span></div>',
-        sanitize=False).mark("status")
+    return status_line(v, who)
 
 
 def render_peek(faction: str, cards: list[str]) -> None:

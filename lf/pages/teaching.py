@@ -35,7 +35,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Piece, Pieces
-from lf.components.teaching_board import render_peek, render_status
+from lf.components.teaching_board import render_peek, teaching_status_html
 from lf.components.teaching_handoff import private_banner, render_handoff
 from lf.components.teaching_lessons import ANCHOR_AREA, area_of, render_lesson
 from lf.components.teaching_prompt import Options, is_secret, public_cards, render_options
@@ -201,10 +201,10 @@ class TeachingScreen:
             with ui.element("div").classes("lf-col lf-main"):
                 with ui.element("div").classes("lf-a-tools"):
                     self._tools()
-                self._area("status", lambda s: (_slice(s.board, "year", "turn", "phase", "direction", "initiative",
-                                                       "government", "hero_supply"), s.focus),
-                           lambda s: render_status(s.board, s.focus))
-                self._area("now", self._now_key, self._now, cls="lf-a-prompt")
+                self._keep(HtmlPart("status", lambda s: (_slice(s.board, "year", "turn", "phase", "direction",
+                                                                "initiative", "government", "hero_supply"), s.focus),
+                                    lambda s: teaching_status_html(s.board, s.focus), mark="status"))
+                self._keep(Part("now", self._now_key, self._now), cls="lf-a-prompt")
                 self._keep(Pieces("fronts", "front", lambda s: self._pieces(s, board.front_pieces), self._tap,
                                   version=lambda s: s.version), board.fronts_box)
                 self._keep(Pieces("tracks", "track", lambda s: self._pieces(s, board.track_pieces), self._tap,
@@ -226,10 +226,6 @@ class TeachingScreen:
                            board.boxed("medallion", "Medallions on the board"))
                 self._keep(LogPanel(lambda s: s.board["log"]))
         self._set_tools()
-
-    def _area(self, name: str, select: Callable[[Snap], Any], render: Callable[[Snap], None],
-              cls: str = "") -> None:
-        self._keep(Part(name, select, render), cls=cls)
 
     def _keep(self, part: Drawn, draw: Callable[[Any, Snap], None] | None = None, cls: str = "") -> None:
         """Draw ``part`` in its area (``draw(part, snap)`` builds the box around it), its lesson above it."""
