@@ -14,10 +14,11 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
+
+from lf.tools.local_server import free_port
 
 FAST_SETTINGS = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
 
@@ -33,12 +34,6 @@ def find_bindir() -> Path | None:
     if found := shutil.which("initdb"):
         candidates.append(Path(found).parent)
     return next((c for c in candidates if (c / "initdb").is_file() and (c / "pg_ctl").is_file()), None)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class TempCluster:

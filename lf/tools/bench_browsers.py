@@ -45,24 +45,20 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lf.engine.constants import FACTIONS
 
+from .local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
 from .page_policy import CONFIRM_KINDS, Board, choose, first_mover, kind_of, long_game_seed
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 DEVICES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "tablet": {"viewport": {"width": 820, "height": 1180}, "has_touch": True},
@@ -156,38 +152,23 @@ def cpu_by_side(server_pid: int) -> dict[str, float]:
     return out
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
-    """``main.py`` in a subprocess on loopback, over a given SQLite file."""
+    """``main.py`` (with the trace probes) in a subprocess on loopback, over a given SQLite file."""
 
     def __init__(self, workdir: Path, db: Path) -> None:
         self.port = free_port()
         self.trace = workdir / "trace.jsonl"
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "NICEGUI_"))}
-        env.pop("DATABASE_URL", None)
-        env.update(LF_HOST="127.0.0.1", LF_PORT=str(self.port), LF_DB=str(db), LF_STORAGE_SECRET="bench-only",
-                   NICEGUI_STORAGE_PATH=str(workdir / "storage"), LF_TRACE_FILE=str(self.trace))
-        self.log = (workdir / "server.log").open("w")
-        self.proc = subprocess.Popen([sys.executable, os.environ.get("LF_TRACE_MAIN", "-m"), *([] if os.environ.get("LF_TRACE_MAIN") else ["lf.tools.trace_server"])], cwd=ROOT, env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + 30
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: see {workdir / 'server.log'}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise TimeoutError("the server did not start") from None
-                time.sleep(0.05)
+        env = server_env(self.port, db, workdir / "storage", "bench-only", LF_TRACE_FILE=str(self.trace))
+        log = workdir / "server.log"
+        self.log = log.open("w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "lf.tools.trace_server"], cwd=ROOT, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            wait_until_up(self.proc, self.url, 30, log)
+        except TimeoutError:
+            self.stop()
+            raise
 
     def memory_mb(self) -> tuple[float, float]:
         """(VmRSS, VmHWM) of the server process in MB."""

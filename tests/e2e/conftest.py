@@ -36,22 +36,19 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from lf.tools.local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
+
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 STORAGE_SECRET = "e2e-only-secret"
 
 #: Quasar dialogs open and close with a 300 ms scale animation; Playwright waits for it before every tap on
@@ -74,19 +71,12 @@ DEVICES: dict[str, dict] = {
 }
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @dataclass
 class LfServer:
     """lf's ``main.py`` in a subprocess; can be killed and started again on the same port and database."""
 
     workdir: Path
     port: int = field(default_factory=free_port)
-    host: str = "127.0.0.1"
     extra_env: dict[str, str] = field(default_factory=dict)
     proc: subprocess.Popen | None = None
     starts: int = 0
@@ -94,7 +84,7 @@ class LfServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def db_path(self) -> Path:
@@ -105,15 +95,7 @@ class LfServer:
         return self.workdir / "server.log"
 
     def env(self) -> dict[str, str]:
-        # pytest's PYTEST_CURRENT_TEST makes NiceGUI's ui.run() believe it runs under its own test plugin
-        # (it then wants NICEGUI_SCREEN_TEST_PORT): the child gets neither PYTEST_* nor NICEGUI_* variables.
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "NICEGUI_"))}
-        env.pop("DATABASE_URL", None)
-        env.update(LF_HOST=self.host, LF_PORT=str(self.port), LF_DB=str(self.db_path),
-                   LF_STORAGE_SECRET=STORAGE_SECRET, NICEGUI_STORAGE_PATH=str(self.workdir / "storage"),
-                   PYTHONUNBUFFERED="1")
-        env.update(self.extra_env)
-        return env
+        return server_env(self.port, self.db_path, self.workdir / "storage", STORAGE_SECRET, **self.extra_env)
 
     def start(self, timeout: float = 30.0) -> None:
         assert self.proc is None or self.proc.poll() is not None, "already running"
@@ -124,20 +106,11 @@ class LfServer:
             log.flush()
             self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=self.env(),
                                          stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log_text()[-4000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                self.kill()
-                raise TimeoutError(f"the server did not answer /healthz:\n{self.log_text()[-4000:]}")
-            time.sleep(0.05)
+        try:
+            wait_until_up(self.proc, self.url, timeout, self.log_path)
+        except TimeoutError:
+            self.kill()
+            raise
         self.startup_s = time.perf_counter() - t0
 
     def kill(self) -> None:
