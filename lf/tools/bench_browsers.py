@@ -53,10 +53,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS
 
 from .local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
-from .page_policy import CONFIRM_KINDS, Board, choose, first_mover, kind_of, long_game_seed
+from .page_policy import Board, choose, first_mover, kind_of, long_game_seed
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVICES = {

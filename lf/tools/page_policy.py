@@ -17,11 +17,9 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from lf.components.prompt import SPEND_KINDS
 from lf.engine.constants import FACTIONS
 
-SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
-#: Choices the page confirms with a dialog before sending (lf.components.prompt.CONFIRM_KINDS).
-CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done")
 EXPLORE = 0.15
 
 

@@ -26,7 +26,8 @@ Fixtures (all documented here so other e2e modules, e.g. test_e2e_teaching.py, c
     screenshot (and its HTML) under ``test-results/<test>/``, with the server's log and database.
 
 Helpers to play through the pages live in ``e2e_play.py`` (the ``Table`` driver, page snapshots, the
-database mirror) and ``e2e_policy.py`` (the seeded choice of moves). Every test here carries
+database mirror) and ``lf.tools.page_policy`` (the seeded choice of moves, shared with ``bench-browsers``);
+the server and Chromium are started as ``lf.tools.local_server`` says. Every test here carries
 ``@pytest.mark.e2e``; run only them with ``pytest -m e2e``, or skip them with ``-m "not e2e"``.
 """
 

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from e2e_policy import CONFIRM_KINDS, Board, choose, first_mover, kind_of
 from playwright.sync_api import Page, expect
 
+from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS, faction_label
+from lf.tools.page_policy import Board, choose, first_mover, kind_of
 
 #: One round trip to a page: version, handshake, offered keys, board, prompt, outcome and notifications.
 SNAPSHOT_JS = r"""

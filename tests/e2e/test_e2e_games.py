@@ -1,6 +1,6 @@
 """Whole games in real browsers: three devices to the end of Year 3, and one person against two Non-players.
 
-Moves are chosen by ``e2e_policy.choose`` among the buttons each page offers, seeded per test, so each
+Moves are chosen by ``lf.tools.page_policy.choose`` among the buttons each page offers, seeded per test, so each
 seed walks its own path. For the three-device game the seed of the game itself is chosen beforehand by
 playing the same policy with the engine alone, so that the war lasts all 12 turns and ends with the Final
 Bid; the browsers must then play exactly that game (the same number of moves), which also proves that
@@ -13,10 +13,10 @@ import time
 
 import pytest
 from e2e_play import Table, create_game_in_lobby, first_divergence, take_seat, wait_game
-from e2e_policy import full_game_seed
 from playwright.sync_api import expect
 
 from lf.engine.constants import FACTIONS
+from lf.tools.page_policy import full_game_seed
 
 pytestmark = pytest.mark.e2e
 HUMANS = {f: "human" for f in FACTIONS}

@@ -20,11 +20,12 @@ from e2e_play import (
     wait_game,
     wait_version,
 )
-from e2e_policy import CONFIRM_KINDS, SPEND_KINDS, kind_of, long_game_seed
 from playwright.sync_api import expect
 
+from lf.components.prompt import CONFIRM_KINDS, SPEND_KINDS
 from lf.engine.constants import FACTIONS, faction_label
 from lf.pages.game import BUSY_MESSAGE, OUTDATED_MESSAGE
+from lf.tools.page_policy import kind_of, long_game_seed
 
 pytestmark = pytest.mark.e2e
 HUMANS = {f: "human" for f in FACTIONS}

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 from e2e_play import Table, create_game_in_lobby, join_from_lobby, show_tab, wait_game
-from e2e_policy import long_game_seed
 from playwright.sync_api import expect
 
 from lf.engine.constants import FACTIONS
+from lf.tools.page_policy import long_game_seed
 
 pytestmark = pytest.mark.e2e
 HUMANS = {f: "human" for f in FACTIONS}

@@ -3,7 +3,7 @@
 One touch device (a tablet passed around the table, or a big screen) starts a teaching game from the
 lobby's "Start a teaching game" box and plays every human faction on that one page: the hand-off
 ("I am the Anarchists"), each secret choice, every public decision, the lessons' "Got it", the free
-Undo and Redo, and the "What happened?" replay. Moves are chosen by ``e2e_policy.choose`` among the
+Undo and Redo, and the "What happened?" replay. Moves are chosen by ``lf.tools.page_policy.choose`` among the
 buttons the page offers (seeded per test, so seeds walk different paths).
 
 After every move the test checks, against the server's database replayed by the engine (``Mirror``),
@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 from e2e_play import LEAK_JS, Mirror, card_names, press
-from e2e_policy import Board, choose, first_mover, full_game_seed
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lf.engine.constants import FACTIONS
+from lf.tools.page_policy import Board, choose, first_mover, full_game_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -149,7 +149,7 @@ class SharedScreen:
         assert keys and faction, snap
         pending = {p["faction"] for p in self.mirror.state.pending}
         assert faction in pending, f"the page asks the {faction}, the engine waits for {pending}"
-        # The policy is seeded by the number of steps in the game (as in e2e_policy.simulate), not by the
+        # The policy is seeded by the number of steps in the game (as in lf.tools.page_policy.simulate), not by the
         # session's version, which also counts the undo rows of the table's Undo.
         key = choose(Board(fronts=snap["fronts"], test=snap["test"], prompt=snap["prompt"], keys=keys),
                      self.policy_seed, len(self.mirror.state.actions), faction)
