@@ -230,6 +230,8 @@ def test_hero_most_hp_tie_is_broken_by_the_initiative_player():
     p = pick_of(s)
     assert p["faction"] == "moderates" and sorted(p["options"]) == ["anarchists", "communists"]
     assert p["purpose"] == "hero_lose"
+    assert p["prompt"] == ("Anarchists and Communists are tied for the most Hero points: "
+                           "choose which one loses 1 Hero point")
     do(s, "moderates", "faction:communists")
     assert hp(s) == {"anarchists": 2, "communists": 1, "moderates": 0}
 
@@ -270,11 +272,16 @@ def test_take_hero_from_most_hp_among_the_others_tie_by_initiative():
     run(s, {"op": "take_hero", "who": "most_hp", "n": 1}, "moderates")
     p = pick_of(s)
     assert p["faction"] == "moderates" and sorted(p["options"]) == ["anarchists", "communists"]
+    assert p["prompt"].endswith("choose which one you take 1 Hero point from")
     do(s, "moderates", "faction:communists")
     assert hp(s) == {"anarchists": 2, "communists": 1, "moderates": 1}
     s.factions["anarchists"].hero = 6
     run(s, {"op": "take_hero", "who": "most_hp", "n": 2}, "communists")
     assert hp(s) == {"anarchists": 4, "communists": 3, "moderates": 1}
+    s.factions["moderates"].hero = 4
+    run(s, {"op": "take_hero", "who": "most_hp", "n": 2}, "communists")
+    assert pick_of(s)["prompt"] == ("Anarchists and Moderates are tied for the most Hero points: "
+                                    "choose which one the Communists take 2 Hero points from")
 
 
 @pytest.mark.parametrize("who", ["initiative", "government"])

@@ -607,6 +607,71 @@ def test_rule_3c_tie_for_closest_to_defeat_broken_by_a_nonplayer_with_initiative
     assert action.arg == "northern" and rule.startswith("3c-ii")
 
 
+# A Non-player's own line that meets a tie (its card, rule 2a-i) is broken by its own Appendix 3 rules, for its own
+# flag, whoever holds the Initiative: a human is never asked, and another Non-player never uses its flag for it.
+OWN_TIES = [
+    # (the line, the Fronts, the Front its own rules choose, the rule)
+    ({"op": "strength", "front": "closest_defeat", "n": 1}, dict(madrid=0, northern=-4, aragon=-4, southern=-4),
+     "southern", "3c-ii"),
+    ({"op": "attack", "front": "closest_victory", "n": 1}, dict(madrid=0, northern=3, aragon=3, southern=3),
+     "northern", "4b-iii"),
+]
+
+
+@pytest.mark.parametrize(("line", "fronts", "expected", "rule"), OWN_TIES)
+@pytest.mark.parametrize("initiative_seat", ["human", "nonplayer"])
+def test_rules_3c_and_4b_a_nonplayers_own_tie_is_broken_by_its_own_tie_breakers(line, fronts, expected, rule,
+                                                                               initiative_seat):
+    """Appendix 3, rule 3c: "If multiple Fronts are equally close to Defeat, use this tie-breaking procedure: i.
+    Madrid. ii. The Front marked by the Non-player's faction flag. iii. ..."; rule 4b: "if there is a tie ... i.
+    Not Madrid. ii. Not the Front marked by the Non-player's faction flag. iii. ...". The Communists' own line
+    uses the Communist flag (Southern), whether the Moderates holding the Initiative are human or a Non-player
+    (whose own flag, Northern, would choose otherwise)."""
+    state = position(C, M) if initiative_seat == "nonplayer" else position(C)
+    assert state.initiative == M
+    set_fronts(state, **fronts)
+    run_steps(state, fx(line, C, "a Communist Non-player card"))
+    assert [p["faction"] for p in state.pending] == [C]
+    action, why = act(state, C)
+    assert action.arg == expected and why.startswith(rule) and noted(state, C, rule)
+    assert not state.pending
+
+
+def test_rule_3c_a_nonplayers_card_aimed_at_a_defeated_front_breaks_the_tie_itself():
+    """Rulebook pg. 8: "Any Player cards affecting the defeated Front must now be applied to the remaining Front
+    closest to Defeat"; a tie there is the Non-player's own (Appendix 3 rule 3c-ii: its flag, Aragon)."""
+    state = position(A)  # the Moderates (human) hold the Initiative
+    state.fronts["southern"].value, state.fronts["southern"].status = -10, "defeat"
+    state.defeats = ["southern"]
+    set_fronts(state, madrid=0, northern=-4, aragon=-4)
+    run_steps(state, fx({"op": "strength", "front": "southern", "n": 2}, A, "an Anarchist Non-player card"))
+    assert [p["faction"] for p in state.pending] == [A]
+    action, why = act(state, A)
+    assert action.arg == "aragon" and why.startswith("3c-ii") and state.fronts["aragon"].value == -2
+
+
+def test_rule_2a_viii_a_tie_for_the_most_hero_points_on_its_own_line_takes_from_the_initiative_faction():
+    """Appendix 3, rule 2a-viii: "the Non-player takes from the faction with more HP; if there is a tie, they
+    take from the Initiative faction". The line "take from the player with the most Hero points" of a
+    Non-player's card is never handed to the Initiative player (a human) to decide."""
+    state = position(C)  # the Moderates (human) hold the Initiative
+    state.factions[A].hero = state.factions[M].hero = 4
+    run_steps(state, fx({"op": "take_hero", "who": "most_hp", "n": 1}, C, "a Communist Non-player card"))
+    assert [p["faction"] for p in state.pending] == [C] and pick_of(state, C)["purpose"] == "take_hero"
+    action, why = act(state, C)
+    assert action.arg == M and state.factions[M].hero == 3 and state.factions[C].hero == 1
+    assert why.startswith("2a-viii: a tie in Hero points, takes from the Initiative faction")
+
+
+def test_a_fascist_lines_tie_stays_with_the_initiative_player():
+    """Rulebook pg. 8: "If there is a tie, it is broken by the Initiative player": a Fascist card's Attack is no
+    Non-player's own line, so a human holding the Initiative breaks its tie."""
+    state = position(C)
+    set_fronts(state, madrid=0, northern=3, aragon=3, southern=3)
+    run_steps(state, attack("V", 1, "a Fascist card", origin="fascist"))
+    assert [p["faction"] for p in state.pending] == [M]
+
+
 # -- rule 4: adding Attacks ------------------------------------------------------------------
 
 def test_rule_4a_attacks_the_front_closest_to_victory():

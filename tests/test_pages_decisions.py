@@ -52,7 +52,7 @@ async def test_keep_cards_at_the_end_of_year_one(reg, user: User) -> None:
 
 
 async def test_final_bid_for_glory(reg, user: User) -> None:
-    await _advance_to(reg, user, seed=9, kind="bid", limit=600)
+    await _advance_to(reg, user, seed=38, kind="bid", limit=600)
     await see(user, "Final Bid for Glory")
     bids = markers(user, "act:bid:")
     assert bids, markers(user, "act:")

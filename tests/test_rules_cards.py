@@ -227,6 +227,22 @@ def test_no_morale_bonus_while_it_is_off(card):
     assert s.tracks["foreign_aid"] == 3
 
 
+@pytest.mark.parametrize("turned_on_by_this_card", [True, False])
+def test_morale_bonus_is_judged_after_the_cards_action_points(card, turned_on_by_this_card):
+    """Rulebook pg. 6-7: a card played for AP is added to the tableau, which "allows them to also make use of the
+    icons on the card through the Morale Bonus"; "If the Morale Bonus is on, a player can use it when they play
+    a card for Action Points". lf reading (docs/engine.md): the Bonus is looked at once the card's AP are used,
+    so a card whose AP turn it on may use it at once, and one whose AP turn it off (a track to 0) may not."""
+    s = fresh()
+    s.bonuses["morale"] = not turned_on_by_this_card
+    if not turned_on_by_this_card:
+        s.tracks["foreign_aid"] = 1
+    c = card("moderates", 1, icons=["government+"])
+    my_turn(s, "moderates", c)
+    do(s, "moderates", "ap_bonus:morale" if turned_on_by_this_card else "ap_track:foreign_aid:-1")
+    assert (decision(s, "moderates").kind == "morale") == turned_on_by_this_card
+
+
 def test_morale_bonus_may_be_declined(card):
     """Rulebook pg. 7: a player "can" use the Morale Bonus: skipping it changes nothing."""
     s = fresh()

@@ -134,6 +134,46 @@ def test_player_card_attack_on_victorious_front_goes_to_players_choice():
     assert s.fronts["southern"].value == -3 and s.fronts["northern"].value == 10
 
 
+@pytest.mark.parametrize("op", ["strength", "attack"])
+def test_a_players_card_line_on_a_victorious_front_may_lapse(op):
+    """Rulebook pg. 8: "Any Player cards affecting the victorious Front *can* now be applied to the Front of the
+    player's choice" (a defeated Front's "must"): the player may also let the line lapse, and nothing moves."""
+    s = fresh()
+    win(s, "madrid")
+    run_steps(s, fx({"op": op, "front": "madrid", "n": 2}, "anarchists", "card"))
+    d = decision(s, "anarchists")
+    what = "the +2 Strength" if op == "strength" else "the 2 Attacks"
+    assert d.prompt.endswith(", or let it lapse") and what in d.prompt
+    assert "lapse" in keys(s, "anarchists")
+    lapse = next(c.label for c in d.choices if c.action.key == "lapse")
+    assert lapse == f"Let it lapse: no Front {'receives' if op == 'strength' else 'takes'} {what}"
+    do(s, "anarchists", "lapse")
+    assert not s.pending and [fs.value for fs in s.fronts.values()] == [10, -2, -2, -2]
+    assert s.fronts["aragon"].tokens == [] and "let the line lapse" in s.log[-1]["text"]
+
+
+def test_a_lapse_is_a_choice_even_with_one_front_left_open():
+    """Rulebook pg. 8, "can": with three Fronts victorious, the last open Front and letting the line lapse are
+    still two options (no automatic placement)."""
+    s = fresh()
+    for front in ("madrid", "northern", "aragon"):
+        win(s, front)
+    run_steps(s, fx({"op": "attack", "front": "madrid", "n": 1}, "communists", "card"))
+    assert keys(s, "communists") == {"front:southern", "lapse"}
+
+
+def test_no_lapse_for_a_fascist_attack_or_a_nonplayers_card():
+    """Rulebook pg. 8: a Fascist Attack on the victorious Front "instead Attacks the Initiative player's choice of
+    Front"; Appendix 3, rules 3 and 4: a Non-player "always adds" its Strength and Attacks."""
+    s = fresh()
+    win(s, "madrid")
+    run_steps(s, attack("madrid", 1, "a Fascist card", origin="fascist"))
+    assert "lapse" not in keys(s, "moderates") and s.pending[0]["faction"] == "moderates"
+    s.factions["anarchists"].seat = "nonplayer"
+    run_steps(s, fx({"op": "strength", "front": "madrid", "n": 1}, "anarchists", "card"))
+    assert not any(c.action.kind == "lapse" for c in decision(s, "anarchists").choices)
+
+
 def test_victorious_front_cannot_receive_action_points():
     """Rulebook pg. 8: the victorious Front is decided; AP to it are unavailable, with the reason."""
     s = fresh()
@@ -282,6 +322,21 @@ def test_ties_for_closest_are_broken_by_the_initiative_player(letter):
     do(s, "anarchists", "front:aragon")
     assert s.fronts["aragon"].value == (4 if letter == "V" else -8)
     assert s.fronts["madrid"].value == (5 if letter == "V" else -7)
+
+
+def test_a_tie_is_asked_of_the_chooser_in_plain_words():
+    """Rulebook pg. 8: "The Front closest to Defeat is that closest to -10. If there is a tie, it is broken by the
+    Initiative player": the question is put to that player, and says what their choice decides."""
+    s = fresh()
+    run_steps(s, attack("D", 2, "a Fascist card", origin="fascist"))
+    assert decision(s, "moderates").prompt == ("Madrid, Northern, Aragon and Southern are equally close to Defeat: "
+                                               "choose which one takes the 2 Attacks")
+    s = fresh()
+    s.fronts["aragon"].value = 3
+    s.fronts["southern"].value = 3
+    run_steps(s, fx({"op": "strength", "front": "closest_victory", "n": 1}, "communists", "card"))
+    assert decision(s, "moderates").prompt == ("Aragon and Southern are equally close to Victory: "
+                                               "choose which one receives the +1 Strength")
 
 
 def test_strength_to_closest_to_defeat_tie_is_initiative_players_decision():

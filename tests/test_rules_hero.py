@@ -143,6 +143,29 @@ def test_short_supply_through_a_successful_test(plain_fascist):
     assert hp(s) == {"communists": 2, "moderates": 1, "anarchists": 0}
 
 
+def test_the_years_draw_pays_nonplayers_initiative_first_then_turn_order_when_the_supply_is_short():
+    """Rulebook pg. 7: "If the supply is insufficient when multiple players earn Hero points simultaneously, the
+    Initiative player receives Hero points first, then the other players in turn order". Appendix 3, rule 1:
+    "Instead of drawing cards, Non-players always gain an equal number of Hero points": at the start of Year 2
+    (counter-clockwise: Moderates, Communists, Anarchists) the Moderates holding the Initiative are paid first,
+    not the Anarchists who sit first."""
+    from lf.engine import new_game
+
+    s = new_game(3, {"anarchists": "nonplayer", "moderates": "nonplayer"})
+    s.pending.clear()
+    s.stack.clear()
+    assert s.initiative == "moderates"
+    for fa in s.factions.values():
+        fa.hero = 0
+    s.factions["communists"].hero = 24
+    s.hero_supply = 6
+    start = len(s.log)
+    run_steps(s, {"s": "year_cleanup"})
+    paid = [e["text"] for e in s.log[start:] if "instead of drawing 5 cards" in e["text"]]
+    assert paid[0].startswith("Moderates gain 5 Hero points")
+    assert paid[1].startswith("Anarchists should gain 5 Hero points") and "gives only 1" in paid[1]
+
+
 def test_spent_and_lost_hero_points_return_to_the_supply():
     """Rulebook pg. 7: Hero points are a common supply; spent and lost points go back to it."""
     from lf.engine.hero import lose
@@ -231,6 +254,82 @@ def test_hero_points_may_be_spent_any_number_any_time_during_the_turn():
     assert s.tracks["soviet_support"] == 4 and s.factions["moderates"].hero == 3
     do(s, "moderates", "end_turn")
     assert s.pending == []
+
+
+def test_hero_points_may_be_spent_before_the_morale_bonus_choice(card):
+    """Rulebook pg. 7: "A player may spend any number of Hero points any time during their turn": also while the
+    turn waits for the Morale Bonus choice, which is then asked again."""
+    s = fresh()
+    s.factions["moderates"].hero = 4
+    my_turn(s, "moderates", card("moderates", 1, icons=["foreign_aid+"]))
+    do(s, "moderates", "ap_front:northern")
+    assert decision(s, "moderates").kind == "morale"
+    assert {"hp_track:foreign_aid:+1", "morale:foreign_aid+", "morale_skip"} <= keys(s, "moderates")
+    do(s, "moderates", "hp_track:foreign_aid:+1")
+    assert s.tracks["foreign_aid"] == 4 and s.factions["moderates"].hero == 2
+    assert decision(s, "moderates").kind == "morale"
+    do(s, "moderates", "morale:foreign_aid+")
+    assert s.tracks["foreign_aid"] == 5 and decision(s, "moderates").kind == "turn"
+
+
+def test_a_spend_before_the_morale_choice_can_be_undone():
+    """Undo (docs/engine.md) takes back a spend made while the Morale Bonus choice waits, in a real game."""
+    from engine_helpers import game, to_turn
+
+    from lf.engine import undo
+
+    for seed in range(1, 40):
+        s = to_turn(game(seed), "anarchists")
+        if s.result is not None or s.factions["anarchists"].hero < 2 or not s.bonuses["morale"]:
+            continue
+        do(s, "anarchists", min(k for k in keys(s, "anarchists") if k.startswith("ap_front:")))
+        if decision(s, "anarchists") is None or decision(s, "anarchists").kind != "morale":
+            continue
+        if "hp_track:foreign_aid:-1" not in keys(s, "anarchists"):
+            continue
+        hero, aid = s.factions["anarchists"].hero, s.tracks["foreign_aid"]
+        do(s, "anarchists", "hp_track:foreign_aid:-1")
+        assert s.tracks["foreign_aid"] == aid - 1 and decision(s, "anarchists").kind == "morale"
+        back = undo(s, "anarchists")
+        assert back.tracks["foreign_aid"] == aid and back.factions["anarchists"].hero == hero
+        assert decision(back, "anarchists").kind == "morale"
+        return
+    raise AssertionError("no seed reached a Morale choice with 2 Hero points")
+
+
+def test_a_spend_in_the_middle_of_a_question_asks_it_again_from_the_board(card):
+    """Rulebook pg. 7: spending any time during the turn, e.g. Volunteers (Appendix 2) while an Event line waits
+    for the tie for the Front closest to Defeat: the tie is looked at again (pg. 8), not answered from the
+    Fronts as they were."""
+    s = fresh()  # the Moderates hold the Initiative and break the ties (pg. 8)
+    s.factions["moderates"].hero = 3
+    s.factions["moderates"].medallions = ["volunteers"]
+    my_turn(s, "moderates", card("moderates", event=[{"op": "strength", "front": "closest_defeat", "n": 1}]))
+    do(s, "moderates", f"event:{s.factions['moderates'].chosen}")
+    p = s.pending[0]
+    assert p["purpose"] == "tie_strength" and len(p["options"]) == 4 and "volunteers:madrid" in keys(s, "moderates")
+    do(s, "moderates", "volunteers:madrid")
+    do(s, "moderates", "volunteers:aragon")
+    assert sorted(s.pending[0]["options"]) == ["northern", "southern"]
+    do(s, "moderates", "volunteers:northern")
+    assert s.fronts["southern"].value == -1 and decision(s, "moderates").kind == "turn"
+
+
+def test_no_spends_in_a_question_put_outside_ones_own_turn():
+    """Rulebook pg. 7: spending is "during their turn": the Moderates choosing the Front of their Foreign Aid 7
+    trigger in the Communists' turn (pg. 9) cannot spend Hero points there."""
+    from lf.engine.tracks import move
+
+    s = fresh()
+    s.factions["moderates"].hero = 5
+    my_turn(s, "communists")
+    s.tracks["foreign_aid"] = 6
+    s.blanks["foreign_aid"] = [5]
+    s.pending.clear()
+    run_steps(s, move("foreign_aid", 1, 1, "communists"))
+    p = s.pending[0]
+    assert p["faction"] == "moderates" and p["what"] == "front"
+    assert keys(s, "moderates") == {"front:madrid", "front:northern", "front:aragon", "front:southern"}
 
 
 def test_hero_points_cannot_be_spent_outside_ones_own_turn():

@@ -38,6 +38,7 @@ def test_the_earning_player_chooses_among_the_medallions_on_the_board():
     p = s.pending[0]
     assert p["faction"] == "anarchists" and p["purpose"] == "medallion"
     assert sorted(p["options"]) == sorted(s.medallions)
+    assert p["prompt"] == "You earn a medallion: choose one of those on the board"
     with pytest.raises(IllegalAction):
         do(s, "moderates", "medallion:strategy")
     do(s, "anarchists", "medallion:strategy")
@@ -145,6 +146,7 @@ def test_strategy_adds_one_extra_strength_once_per_turn():
     s = fresh()
     s.bonuses["teamwork"] = False
     s.factions["communists"].medallions = ["strategy"]
+    s.active = "communists"
     run_steps(s, strength("southern", 1, "communists"))
     assert s.fronts["southern"].value == 0
     run_steps(s, strength("madrid", 1, "communists"))
@@ -152,9 +154,27 @@ def test_strategy_adds_one_extra_strength_once_per_turn():
     run_steps(s, {"s": "turn_end"})
     s.pending.clear()
     s.stack.clear()
+    s.active = "communists"
     v = s.fronts["northern"].value
     run_steps(s, strength("northern", 1, "communists"))
     assert s.fronts["northern"].value == v + 2
+
+
+def test_strategy_is_for_the_owners_own_support_in_the_owners_own_turn():
+    """Appendix 2: "Add 1 extra Strength when Supporting a Front (once per turn)" (lf reading, docs/engine.md):
+    a support of the owner outside its own turn (a trigger's +1 chosen in another faction's turn) gets no
+    extra and does not use it up; another faction's support in the owner's turn does not use it either."""
+    s = fresh()
+    s.bonuses["teamwork"] = False
+    s.factions["communists"].medallions = ["strategy"]
+    s.active = "anarchists"
+    run_steps(s, strength("southern", 1, "communists"))
+    assert s.fronts["southern"].value == -1 and "strategy" not in s.factions["communists"].used
+    s.active = "communists"
+    run_steps(s, strength("aragon", 1, "anarchists"))
+    assert s.fronts["aragon"].value == -1 and "strategy" not in s.factions["communists"].used
+    run_steps(s, strength("madrid", 1, "communists"))
+    assert s.fronts["madrid"].value == 0 and "strategy" in s.factions["communists"].used
 
 
 def test_vigilance_gains_2_on_a_successful_test_even_without_support(plain_fascist):
@@ -190,6 +210,26 @@ def test_archives_draws_one_more_card():
     n = len(s.factions["moderates"].hand)
     run_steps(s, fx({"op": "draw", "n": 2}, "moderates", "card"))
     assert len(s.factions["moderates"].hand) == n + 3
+
+
+def test_archives_adds_one_card_to_a_turns_hero_point_purchases():
+    """Appendix 2: "+1 card when drawing from your deck"; pg. 7 prices cards "1 Hero point per card", so one turn's
+    purchases are one draw (lf reading, docs/engine.md): 3 Hero points buy 4 cards, not 6."""
+    from engine_helpers import card_of
+
+    s = fresh()
+    s.factions["moderates"].medallions = ["archives"]
+    s.factions["moderates"].hero = 3
+    c = card_of(s, "moderates", lambda c: c.strength == 1)
+    my_turn(s, "moderates", c)
+    label = next(ch.label for ch in decision(s, "moderates").choices if ch.action.key == "hp_draw")
+    assert "one more with Archives" in label
+    n = len(s.factions["moderates"].hand)
+    for _ in range(3):
+        do(s, "moderates", "hp_draw")
+    assert len(s.factions["moderates"].hand) == n + 4 and s.factions["moderates"].hero == 0
+    run_steps(s, fx({"op": "draw", "n": 1}, "moderates", "an Event"))
+    assert len(s.factions["moderates"].hand) == n + 6  # an Event's draw is a draw of its own
 
 
 def test_archives_keeps_one_more_card_in_hand_but_not_in_tableau_at_year_end():

@@ -337,3 +337,20 @@ def test_front_triggers_are_decided_by_the_track_owner(track, space, owner):
     mover = next(f for f in ("anarchists", "communists", "moderates") if f != owner)
     run_steps(s, move(track, 1, 1, mover))
     assert s.pending and s.pending[0]["faction"] == owner and s.pending[0]["what"] == "front"
+
+
+def test_a_front_trigger_is_the_owners_support():
+    """Rulebook pg. 9: "the player who that track belongs to decides which Front to add that Strength to";
+    pg. 7: "When a player strengthens a Front ... they place one of their player tokens". lf reading
+    (docs/engine.md): the owner adds the Strength, so the owner is the supporter (token, Teamwork, control
+    Hero point), not the player who moved the track."""
+    s = fresh()
+    s.tracks["foreign_aid"] = 6
+    s.blanks["foreign_aid"] = [5]
+    s.fronts["aragon"].value = 0
+    s.fronts["aragon"].tokens = ["anarchists"]
+    run_steps(s, move("foreign_aid", 1, 1, "communists"))
+    do(s, "moderates", "front:aragon")
+    assert s.fronts["aragon"].tokens == ["anarchists", "moderates"]
+    assert s.fronts["aragon"].value == 2  # +1, and +1 Teamwork for the second player
+    assert s.factions["moderates"].hero == 1 and s.factions["communists"].hero == 2

@@ -232,6 +232,53 @@ def test_test_reward_may_concern_one_player_only(fascist):
     assert {f: s.factions[f].hero for f in FACTIONS} == {"anarchists": 2, "communists": 2, "moderates": 2}
 
 
+def test_a_test_reward_is_the_cards_effect_not_a_players_support(fascist):
+    """Rulebook pg. 7: "When a player strengthens a Front ... they place one (and only one) of their player
+    tokens in that Front"; Teamwork adds +1 "where the second or third player adds Strength"; "A player
+    immediately earns a Hero point when they strengthen a Front to Republican control". A Test reward of
+    "+2 Strength to the Front closest to Defeat" is the Fascist card's effect: no player strengthens the Front,
+    so no token, no Teamwork, no Strategy and no Hero point for the Initiative player who resolves it."""
+    s = fresh()  # the Moderates hold the Initiative
+    s.factions["moderates"].medallions = ["strategy"]
+    for front, value in {"madrid": 0, "northern": -1, "aragon": 0, "southern": 0}.items():
+        s.fronts[front].value = value
+    s.fronts["northern"].tokens = ["communists"]  # a second player's token would have earned Teamwork
+    s.fascist_card = fascist([("M", 1)], "madrid", -5,
+                             reward=[{"op": "strength", "front": "closest_defeat", "n": 2}])
+    hero, tokens = {f: s.factions[f].hero for f in FACTIONS}, s.factions["moderates"].tokens
+    run_steps(s, {"s": "test"})
+    assert s.test_result == "success"
+    assert s.fronts["northern"].value == 1 and s.fronts["northern"].tokens == ["communists"]
+    assert {f: s.factions[f].hero for f in FACTIONS} == hero
+    assert s.factions["moderates"].tokens == tokens and "strategy" not in s.factions["moderates"].used
+    line = next(e for e in s.log if e["kind"] == "front")
+    assert line["faction"] is None and line["text"].startswith("2 Strength to the Northern Front (Test reward")
+
+
+def test_a_test_reward_that_brings_victory_pays_only_those_who_supported_the_front(fascist):
+    """Rulebook pg. 8: "All players who contributed to the victorious Front this turn receive 3 Hero points":
+    the Initiative player who resolves a reward's Strength has not contributed by it."""
+    s = fresh()
+    s.fronts["aragon"].value, s.fronts["aragon"].tokens = 8, ["anarchists"]
+    s.fascist_card = fascist([("M", 1)], "madrid", -5, reward=[{"op": "strength", "front": "aragon", "n": 2}])
+    run_steps(s, {"s": "test"})
+    assert s.fronts["aragon"].status == "victory" and s.fronts["aragon"].tokens == ["anarchists"]
+    assert s.factions["anarchists"].hero == 5 and s.factions["moderates"].hero == 0
+
+
+def test_a_reward_the_named_player_places_is_still_not_their_support(fascist):
+    """A reward "Moderates: +1 Strength to a Front of your choice" lets the Moderates choose the Front (the line
+    names them); the Strength is still the card's effect (pg. 7 speaks of a player who strengthens a Front)."""
+    s = fresh()
+    s.initiative = "anarchists"
+    s.fascist_card = fascist([("M", 1)], "madrid", -5,
+                             reward=[{"op": "strength", "front": "choice", "n": 1, "actor": "moderates"}])
+    run_steps(s, {"s": "test"})
+    assert s.pending[0]["faction"] == "moderates"
+    do(s, "moderates", "front:southern")
+    assert s.fronts["southern"].value == -1 and s.fronts["southern"].tokens == []
+
+
 def test_the_test_comes_after_all_player_turns_then_the_bag_then_tokens_leave(fascist):
     """Rulebook pg. 5: 2 player turns, 3 the Test, 4 the Bag of Glory, 5 player tokens removed from the Fronts, then
     the next turn's Fascist Event."""

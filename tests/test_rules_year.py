@@ -365,6 +365,7 @@ def test_glory_tie_is_broken_by_the_initiative_player():
     p = s.pending[0]
     assert p["faction"] == "communists" and p["purpose"] == "glory_tie"
     assert sorted(p["options"]) == ["anarchists", "moderates"]
+    assert p["prompt"] == "Anarchists and Moderates are tied on Glory with 4 each: you hold the Initiative, choose the winner"
     do(s, "communists", "faction:moderates")
     assert s.result == {**s.result, "war": "won", "winner": "moderates"}
 

@@ -24,7 +24,7 @@ def test_every_move_of_real_games_has_words_and_hidden_cards_are_never_named() -
     cards = load_content().player_cards
     actions = _played_actions()
     kinds = {a.kind for a in actions}
-    assert {"choose", "bid", "keep", "event", "ap_track", "hp_track", "intelligence", "blank", "morale"} <= kinds
+    assert {"choose", "bid", "keep", "event", "ap_track", "hp_track", "blank", "morale"} <= kinds
     for a in actions:
         words = action_words(a.key)
         assert words != "made a move", f"no words for {a.key}"
@@ -38,3 +38,18 @@ def test_public_moves_say_where_they_went() -> None:
     assert action_words("intelligence:liberty:5") == "Intelligence: removed the Blank marker on Liberty 5"
     assert action_words("morale:liberty+:+1") == "Morale Bonus on Liberty +1 with Organization"
     assert action_words("choose") == "passed"
+
+
+#: One key of every action kind the engine lists (docs/engine.md, "Decision kinds and their actions").
+EVERY_KIND = ("choose:A01", "choose", "bid:A01", "unbid:A01", "bid_done", "keep:A01", "unkeep:A01", "keep_done",
+              "event:A01", "ap_front:madrid", "ap_track:liberty:+1", "ap_bonus:both", "hp_draw", "hp_bonus:morale",
+              "hp_track:foreign_aid:-1", "volunteers:aragon", "intelligence:liberty:7", "end_turn", "morale:front",
+              "morale_skip", "front:northern", "track:government", "dir:up", "bonus:teamwork", "faction:communists",
+              "card:A01", "blank:liberty:7", "medallion:strategy", "lapse", "np_organization:liberty:+1",
+              "np_strategy:southern")
+
+
+def test_every_action_kind_has_words() -> None:
+    for key in EVERY_KIND:
+        assert action_words(key) != "made a move", f"no words for {key}"
+    assert action_words("lapse") == "let a card's line on a victorious Front lapse"

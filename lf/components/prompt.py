@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from nicegui import ui
 
+from lf.engine.decisions import SPEND_KINDS
+
 from .card import card_html, card_name
 from .pieces import SHOWN_JS, shown_version
 from .theme import esc, faction_label
@@ -26,7 +28,6 @@ Send = Callable[[dict, int | None], Awaitable[None]]
 
 #: Choices that cannot be taken back: the page asks before sending them.
 CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done")
-SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
 AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 WAITING_WORDS = {
     "choose": "to choose a card in secret",
@@ -144,6 +145,23 @@ def _ap_groups(choices: list[dict], unav: list[dict], send: Send, lead: str) -> 
         _group((lead if i == 0 else "") + title, ok, no, send)
 
 
+def split_spends(decision: dict) -> tuple[dict, list[dict], list[dict]]:
+    """The decision without its Hero point spends, and the spends (offered and closed). The engine lists the
+    spends wherever a player's own turn waits for their choice (the Morale Bonus, an Event's question)."""
+    spend = lambda items: [x for x in items if x["action"]["kind"] in SPEND_KINDS]  # noqa: E731
+    rest = lambda items: [x for x in items if x["action"]["kind"] not in SPEND_KINDS]  # noqa: E731
+    main = {**decision, "choices": rest(decision["choices"]), "unavailable": rest(decision["unavailable"])}
+    return main, spend(decision["choices"]), spend(decision["unavailable"])
+
+
+def _spends(spend_ok: list[dict], spend_no: list[dict], send: Send) -> None:
+    """The Hero point spends, folded away under one line that says how many are possible now."""
+    if spend_ok or spend_no:
+        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
+        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense"):
+            _group("", spend_ok, spend_no, send)
+
+
 def _turn_choices(decision: dict, send: Send) -> None:
     choices, unav = decision["choices"], decision["unavailable"]
     pick = lambda kinds, items: [x for x in items if x["action"]["kind"] in kinds]  # noqa: E731
@@ -156,11 +174,7 @@ def _turn_choices(decision: dict, send: Send) -> None:
                 _ap_groups(choices, unav, send, "…or for its Action Points: ")
     else:
         _ap_groups(choices, unav, send, "Action Points: ")
-    spend_ok, spend_no = pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav)
-    if spend_ok or spend_no:
-        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
-        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense"):
-            _group("", spend_ok, spend_no, send)
+    _spends(pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav), send)
     finish = pick(("end_turn",), choices)
     other = [c for c in choices if c["action"]["kind"] not in (*AP_KINDS, *SPEND_KINDS, "event", "end_turn")]
     _group("", other, [], send)
@@ -202,10 +216,13 @@ def render_prompt(inp: PromptInput) -> None:
                 _card_choices(d, inp.send)
             elif d["kind"] in ("turn", "play"):
                 _turn_choices(d, inp.send)
-            elif d["kind"] == "pick" and all(c["action"]["kind"] == "card" for c in d["choices"]):
-                _card_choices(d, inp.send)
             else:
-                _group("", d["choices"], d["unavailable"], inp.send, primary=True)
+                main, spend_ok, spend_no = split_spends(d)
+                if d["kind"] == "pick" and all(c["action"]["kind"] == "card" for c in main["choices"]):
+                    _card_choices(main, inp.send)
+                else:
+                    _group("", main["choices"], main["unavailable"], inp.send, primary=True)
+                _spends(spend_ok, spend_no, inp.send)
         if view.get("can_undo"):
             with ui.element("div").classes("lf-undo"):
                 ui.button("Undo my last step", icon="undo", on_click=inp.undo) \

@@ -12,12 +12,12 @@ big tap targets, so it works on a projector and on a tablet passed around.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from nicegui import ui
 
 from .card import card_html
-from .prompt import AP_GROUPS, SPEND_KINDS
+from .prompt import AP_GROUPS, SPEND_KINDS, split_spends
 from .theme import esc, faction_label
 
 #: send(faction, choice, version): the page acts for that faction with the token it holds, at the version the
@@ -135,6 +135,14 @@ def _cards(opts: Options) -> None:
         group(opts, "", rest, [], primary=True)
 
 
+def _spends(opts: Options, spend_ok: list[dict], spend_no: list[dict]) -> None:
+    """The Hero point spends, folded away under one line that says how many are possible now."""
+    if spend_ok or spend_no:
+        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
+        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense").mark("spend"):
+            group(opts, "", spend_ok, spend_no)
+
+
 def _turn(opts: Options) -> None:
     d = opts.decision
     choices, unav = d["choices"], d["unavailable"]
@@ -153,11 +161,7 @@ def _turn(opts: Options) -> None:
                 lead = ("…or for its Action Points (the card joins your tableau): " if event else
                         "Action Points: ") if i == 0 else ""
                 group(opts, lead + title, pick((kind,), choices), pick((kind,), unav))
-    spend_ok, spend_no = pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav)
-    if spend_ok or spend_no:
-        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
-        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense").mark("spend"):
-            group(opts, "", spend_ok, spend_no)
+    _spends(opts, pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav))
     other = [c for c in choices if c["action"]["kind"] not in
              ("ap_front", "ap_track", "ap_bonus", *SPEND_KINDS, "event", "end_turn")]
     group(opts, "", other, [])
@@ -175,13 +179,16 @@ def render_options(opts: Options) -> None:
         ui.html(f'<div class="lf-tdec-who"><span class="lf-dot lf-f-{opts.faction}"></span> '
                 f'{esc(faction_label(opts.faction))}</div><div class="lf-prompt-h">{esc(d["prompt"])}</div>',
                 sanitize=False).mark("your-prompt")
-        if kind in SECRET_KINDS or (kind == "pick" and d["choices"]
-                                    and all(c["action"]["kind"] == "card" for c in d["choices"])):
-            _cards(opts)
+        main, spend_ok, spend_no = split_spends(d)
+        if kind in SECRET_KINDS or (kind == "pick" and main["choices"]
+                                    and all(c["action"]["kind"] == "card" for c in main["choices"])):
+            _cards(replace(opts, decision=main))
+            _spends(opts, spend_ok, spend_no)
         elif kind in ("turn", "play"):
             _turn(opts)
         else:
-            group(opts, "", d["choices"], d["unavailable"], primary=True)
+            group(opts, "", main["choices"], main["unavailable"], primary=True)
+            _spends(opts, spend_ok, spend_no)
 
 
 def is_secret(decision: dict, public_cards: set[str]) -> bool:

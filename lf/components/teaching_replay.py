@@ -82,6 +82,7 @@ PLAIN_WORDS = {
     "morale_skip": "did not use the Morale Bonus", "bid_done": "confirmed the bid",
     "keep_done": "finished keeping cards", "bid": "bid a card in secret", "unbid": "took a card back from the bid",
     "keep": "chose a card to keep", "unkeep": "changed the cards to keep", "card": "picked a card",
+    "lapse": "let a card's line on a victorious Front lapse",
 }
 PICK_KINDS = ("front", "track", "faction", "bonus", "dir", "medallion", "blank")
 

@@ -7,7 +7,7 @@ have no hand: every draw becomes Hero points (Appendix 3, rule 1).
 
 from __future__ import annotations
 
-from .constants import faction_label
+from .constants import FACTIONS, faction_label
 from .hero import grant
 from .machine import barrier, content, log
 from .queries import is_nonplayer, owns
@@ -37,11 +37,12 @@ def top_card(state: GameState, faction: str) -> str | None:
     return fa.deck.pop()
 
 
-def draw(state: GameState, faction: str, n: int, why: str = "") -> None:
+def draw(state: GameState, faction: str, n: int, why: str = "", archives: bool = True) -> None:
+    """Draw n cards; Archives adds one to the draw (Appendix 2) unless ``archives`` is False."""
     if is_nonplayer(state, faction):
-        grant(state, {faction: n}, f"a Non-player gains Hero points instead of drawing {n} card{'s' * (n != 1)}")
+        grant(state, {faction: n}, _instead(n))
         return
-    if owns(state, faction, "archives"):
+    if archives and owns(state, faction, "archives"):
         n += 1
     drawn = []
     for _ in range(n):
@@ -54,3 +55,19 @@ def draw(state: GameState, faction: str, n: int, why: str = "") -> None:
     short = "; the deck and discard are empty" if len(drawn) < n else ""
     log(state, f"{faction_label(faction)} draw {len(drawn)} card{'s' * (len(drawn) != 1)}{because}{short}.",
         f"hand:{faction}", faction=faction, private=f"You draw {names(drawn)}{because}{short}.")
+
+
+def draw_all(state: GameState, n: int, why: str) -> None:
+    """Every faction draws n cards at once (Setup, the start of a Year). The Non-players' Hero points instead
+    (Appendix 3, rule 1) are a simultaneous gain: with a short supply the Initiative player is paid first,
+    then the others in turn order (rulebook pg. 7), not in seating order."""
+    for f in FACTIONS:
+        if not is_nonplayer(state, f):
+            draw(state, f, n, why)
+    gains = {f: n for f in FACTIONS if is_nonplayer(state, f)}
+    if gains:
+        grant(state, gains, _instead(n))
+
+
+def _instead(n: int) -> str:
+    return f"a Non-player gains Hero points instead of drawing {n} card{'s' * (n != 1)}"

@@ -90,3 +90,8 @@ def faction_label(faction: str) -> str:
 
 def track_label(track: str) -> str:
     return track.replace("_", " ").title()
+
+
+def plain_list(words: list[str]) -> str:
+    """"Madrid, Northern and Aragon": a list as a sentence says it."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

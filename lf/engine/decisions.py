@@ -18,7 +18,7 @@ from .fronts import add_strength
 from .hero import spend
 from .machine import content, log, push
 from .play import morale_choices, play_choices, resolve_morale, resolve_play
-from .queries import owns
+from .queries import is_nonplayer, owns
 from .state import GameState
 from .tracks import blocked_reason, move
 from .year_end import keep_limits
@@ -142,6 +142,11 @@ kind("keep", _keep, _keep_do)
 
 # -- a player's turn: play the card, spend Hero points -----------------------------------
 
+#: The Hero point spends (rulebook pg. 7, Appendix 2's Hero-point medallions): offered wherever a human's own
+#: turn waits for their choice.
+SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
+
+
 def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavailable]]:
     """Hero point spending (rulebook pg. 7) and the Hero-point medallions, allowed any time in a turn."""
     fa = state.factions[f]
@@ -154,7 +159,8 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
             reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
         (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
 
-    offer(Action("hp_draw"), "Draw a card (1 Hero point)", 1,
+    archives = owns(state, f, "archives") and "archives" not in fa.used
+    offer(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives" if archives else ""), 1,
           None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
         offer(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)", 2,
@@ -208,7 +214,12 @@ def resolve_spend(state: GameState, f: str, a: Action) -> None:
     fa = state.factions[f]
     if a.kind == "hp_draw":
         spend(state, f, 1)
-        draw(state, f, 1, "bought with a Hero point")
+        # Archives (Appendix 2): +1 card "when drawing". The rulebook prices cards "1 Hero point per card", so a
+        # turn's purchases are one draw of several cards, which lf takes one card at a time: one extra per turn.
+        first = "archives" not in fa.used
+        if first and owns(state, f, "archives"):
+            fa.used.append("archives")
+        draw(state, f, 1, "bought with a Hero point", archives=first)
     elif a.kind == "hp_bonus":
         spend(state, f, 2)
         log(state, f"{faction_label(f)} spend 2 Hero points.", faction=f)
@@ -238,12 +249,13 @@ kind("turn", _turn, _turn_do)
 
 def _play(state: GameState, p: Pending) -> Decision:
     ok, no = play_choices(state, p["card"])
-    return Decision(p["faction"], "play", f"Play {card_name(p['card'])} for its Event or its Action Points",
-                    tuple(ok), tuple(no))
+    return with_spends(state, p, Decision(p["faction"], "play", f"Play {card_name(p['card'])} for its Event or its "
+                                          "Action Points", tuple(ok), tuple(no)))
 
 
 def _play_do(state: GameState, p: Pending, a: Action) -> None:
-    resolve_play(state, p["faction"], a, p["card"])
+    if not spent_aside(state, p, a):
+        resolve_play(state, p["faction"], a, p["card"])
 
 
 kind("play", _play, _play_do)
@@ -252,12 +264,14 @@ kind("play", _play, _play_do)
 # -- the Morale Bonus --------------------------------------------------------------------
 
 def _morale(state: GameState, p: Pending) -> Decision:
-    return Decision(p["faction"], "morale", "Morale Bonus: choose one icon of your card to multiply by your tableau",
-                    tuple(morale_choices(state, p["faction"], p["card"])))
+    return with_spends(state, p, Decision(p["faction"], "morale", "Morale Bonus: choose one icon of your card to "
+                                          "multiply by your tableau",
+                                          tuple(morale_choices(state, p["faction"], p["card"]))))
 
 
 def _morale_do(state: GameState, p: Pending, a: Action) -> None:
-    resolve_morale(state, p["faction"], a)
+    if not spent_aside(state, p, a):
+        resolve_morale(state, p["faction"], a)
 
 
 kind("morale", _morale, _morale_do)
@@ -287,15 +301,50 @@ def option_label(what: str, option: str) -> str:
 
 def _pick(state: GameState, p: Pending) -> Decision:
     what = p["what"]
-    return Decision(p["faction"], "pick", p["prompt"],
-                    tuple(Choice(Action(what, o), option_label(what, o)) for o in p["options"]))
+    choices = [Choice(Action(what, o), option_label(what, o)) for o in p["options"]]
+    if p.get("lapse"):
+        choices.append(Choice(Action("lapse"), p["lapse"]))
+    return with_spends(state, p, Decision(p["faction"], "pick", p["prompt"], tuple(choices)))
 
 
 def _pick_do(state: GameState, p: Pending, a: Action) -> None:
+    if spent_aside(state, p, a):
+        return
+    if a.kind == "lapse":
+        log(state, f"{faction_label(p['faction'])} let the line lapse: {p['lapse'].removeprefix('Let it lapse: ')}.",
+            faction=p["faction"])
+        return
     push(state, {**p["cont"], p["fill"]: a.arg})
 
 
 kind("pick", _pick, _pick_do)
+
+
+# -- Hero points wherever one's own turn waits for one's choice ----------------------------
+
+def spends_now(state: GameState, p: Pending) -> bool:
+    """Rulebook pg. 7: a player may spend Hero points "any time during their turn". So a question put to the
+    active human in their own turn (the Morale Bonus, a pick of an Event's line, another card to play) also
+    offers the spends, when the question can be asked again afresh after one (``again``)."""
+    f = p["faction"]
+    return bool(p.get("again")) and state.phase == "turn" and state.active == f and not is_nonplayer(state, f)
+
+
+def with_spends(state: GameState, p: Pending, d: Decision) -> Decision:
+    if not spends_now(state, p):
+        return d
+    ok, no = spend_choices(state, p["faction"])
+    return Decision(d.faction, d.kind, d.prompt, d.choices + tuple(ok), d.unavailable + tuple(no))
+
+
+def spent_aside(state: GameState, p: Pending, a: Action) -> bool:
+    """A spend in the middle of a question: carry it out, then put the question again (the board may have
+    changed, so the rules ask it afresh). True if ``a`` was such a spend."""
+    if a.kind not in SPEND_KINDS:
+        return False
+    state.stack.append(p["again"])
+    resolve_spend(state, p["faction"], a)
+    return True
 
 
 def build(state: GameState, p: Pending) -> Decision:

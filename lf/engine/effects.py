@@ -19,12 +19,13 @@ from .constants import (
     LIBERTY,
     TRACKS,
     faction_label,
+    plain_list,
     track_label,
 )
 from .fronts import attack, strength
 from .hero import grant, lose, take
 from .machine import Step, log, pick, push, step
-from .queries import free_hand, government_controller, is_nonplayer, most_hero, turn_order
+from .queries import free_hand, government_controller, is_nonplayer, most_hero, tie_breaker, turn_order
 from .state import GameState
 from .tracks import fx, government_direction, move
 
@@ -57,19 +58,21 @@ def _fx(state: GameState, s: Step) -> None:
 
 @op("strength")
 def _strength(state: GameState, e: dict, actor: str, s: Step) -> None:
-    push(state, strength(e["front"], e["n"], actor, s.get("src", "")))
+    push(state, strength(e["front"], e["n"], actor, s.get("src", ""), origin=s.get("origin", "card")))
 
 
 @op("attack")
 def _attack(state: GameState, e: dict, actor: str, s: Step) -> None:
-    push(state, attack(e["front"], e["n"], s.get("src", ""), by=actor))
+    push(state, attack(e["front"], e["n"], s.get("src", ""), by=actor, origin=s.get("origin", "card")))
 
 
 @op("track")
 def _track(state: GameState, e: dict, actor: str, s: Step) -> None:
     track = s.get("track") or e["track"]
     if track == "choice":
-        pick(state, actor, "track", list(TRACKS), "Choose the track to move", s, "track", purpose="track")
+        n = abs(e["n"])
+        prompt = f"Choose the track that moves {'up' if e['n'] > 0 else 'down'} {n} step{'s' * (n != 1)}"
+        pick(state, actor, "track", list(TRACKS), prompt, s, "track", purpose="track")
         return
     if track == "liberty_or_collectivization":
         pick(state, actor, "track", [LIBERTY, COLLECTIVIZATION],
@@ -122,12 +125,14 @@ def _who(state: GameState, e: dict, actor: str, s: Step, purpose: str) -> list[s
         return list(FACTIONS)
     if who == "others":
         return [f for f in FACTIONS if f != actor]
+    n = abs(e["n"])
+    what = f"{'gains' if e['n'] > 0 else 'loses'} {n} Hero point{'s' * (n != 1)}"
     if who == "choice":
-        pick(state, actor, "faction", list(FACTIONS), "Choose a faction", s, "who", purpose=purpose)
+        pick(state, actor, "faction", list(FACTIONS), f"Choose the player who {what}", s, "who", purpose=purpose)
         return None
     tied = most_hero(state)
-    prompt = f"{' and '.join(faction_label(f) for f in tied)} are tied for the most Hero points: the Initiative player chooses"
-    pick(state, state.initiative, "faction", tied, prompt, s, "who", purpose=purpose)
+    prompt = f"{plain_list([faction_label(f) for f in tied])} are tied for the most Hero points: choose which one {what}"
+    pick(state, tie_breaker(state, actor, s.get("origin")), "faction", tied, prompt, s, "who", purpose=purpose)
     return None
 
 
@@ -150,14 +155,17 @@ def _hero(state: GameState, e: dict, actor: str, s: Step) -> None:
 def _take_hero(state: GameState, e: dict, actor: str, s: Step) -> None:
     who = s.get("who") or e["who"]
     others = [f for f in FACTIONS if f != actor]
+    points = f"{e['n']} Hero point{'s' * (e['n'] != 1)}"
     if who == "choice":
-        pick(state, actor, "faction", others, f"Choose the faction you take {e['n']} Hero point(s) from", s, "who",
-             purpose="take_hero")
+        pick(state, actor, "faction", others, f"Choose the player you take {points} from", s, "who", purpose="take_hero")
         return
     if who == "most_hp":
         tied = most_hero(state, others)
-        prompt = f"{' and '.join(faction_label(f) for f in tied)} are tied for the most Hero points: the Initiative player chooses"
-        pick(state, state.initiative, "faction", tied, prompt, s, "who", purpose="take_hero")
+        chooser = tie_breaker(state, actor, s.get("origin"))
+        taker = "you take" if chooser == actor else f"the {faction_label(actor)} take"
+        prompt = (f"{plain_list([faction_label(f) for f in tied])} are tied for the most Hero points: "
+                  f"choose which one {taker} {points} from")
+        pick(state, chooser, "faction", tied, prompt, s, "who", purpose="take_hero")
         return
     victim = resolve_actor(state, who)
     if victim == actor:
@@ -304,4 +312,4 @@ CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
 def _if(state: GameState, e: dict, actor: str, s: Step) -> None:
     holds = CONDITIONS[e["cond"]](state, actor)
     branch = e.get("then", []) if holds else e.get("else", [])
-    push(state, *[fx(line, s["actor"], s.get("src", "")) for line in branch])
+    push(state, *[fx(line, s["actor"], s.get("src", ""), s.get("origin", "card")) for line in branch])

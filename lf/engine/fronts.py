@@ -19,25 +19,41 @@ from .constants import (
     TEAMWORK,
     faction_label,
     front_label,
+    plain_list,
 )
 from .hero import grant
 from .machine import Step, log, pick, push, step
-from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns
-from .state import GameState
+from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns, tie_breaker
+from .state import FrontState, GameState
 from .tracks import move
 
 
-def strength(front: str, n: int, by: str, src: str = "") -> Step:
-    """Step: ``by`` adds n Strength to ``front`` (a name or choice / closest_defeat / closest_victory)."""
-    return {"s": "strength", "front": front, "n": n, "by": by, "src": src}
+def strength(front: str, n: int, by: str, src: str = "", origin: str | None = None) -> Step:
+    """Step: ``by`` adds n Strength to ``front`` (a name or choice / closest_defeat / closest_victory).
+
+    ``origin`` says where a card line came from (tracks.ORIGINS); a Fascist card's line is the card's effect:
+    ``by`` chooses where it goes (the Initiative player, or the faction the line names) but supports nothing.
+    """
+    out: Step = {"s": "strength", "front": front, "n": n, "by": by, "src": src}
+    if origin:
+        out["origin"] = origin
+    return out
 
 
-def attack(front: str, n: int, src: str = "", by: str | None = None) -> Step:
+def attack(front: str, n: int, src: str = "", by: str | None = None, origin: str | None = None) -> Step:
     """Step: n Fascist Attacks on ``front`` (a name, V, D, choice, closest_defeat / closest_victory)."""
-    return {"s": "attack", "front": front, "n": n, "src": src, "by": by}
+    out: Step = {"s": "attack", "front": front, "n": n, "src": src, "by": by}
+    if origin:
+        out["origin"] = origin
+    return out
 
 
 _ALIASES = {"V": "closest_victory", "D": "closest_defeat"}
+
+
+def _amount(s: Step, attacking: bool) -> str:
+    n = s["n"]
+    return f"the {n} Attack{'s' * (n != 1)}" if attacking else f"the +{n} Strength"
 
 
 def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
@@ -47,34 +63,49 @@ def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
     if not opens:
         log(state, "Every Front is already decided: nothing happens.")
         return False
+    verb = "takes" if attacking else "receives"
+    purpose = "attack" if attacking else "strength"
     if spec in FRONTS:
         status = state.fronts[spec].status
         if status == "open":
             return True
         if status == "victory":
-            # pg. 8: a Fascist Attack goes to the Initiative player's choice (the chooser of a Fascist
-            # line is the Initiative player); a player card's line goes to that player's choice.
-            who = chooser
-            why = (f"{front_label(spec)} has achieved Victory: {faction_label(who)} choose the Front "
-                   f"{'attacked' if attacking else 'strengthened'} instead")
-            pick(state, who, "front", opens, why, s, "front", purpose="attack" if attacking else "strength")
+            _victorious(state, s, spec, chooser, attacking)
             return False
         spec = "closest_defeat"
     if spec == "choice":
-        prompt = f"Choose the Front that {'receives the Attacks' if attacking else 'receives the Strength'} ({s['n']})"
-        pick(state, chooser, "front", opens, prompt, s, "front", purpose="attack" if attacking else "strength")
+        prompt = f"Choose the Front that {verb} {_amount(s, attacking)}"
+        pick(state, chooser, "front", opens, prompt, s, "front", purpose=purpose)
         return False
     tied = closest_to_defeat(state) if spec == "closest_defeat" else closest_to_victory(state)
     where = "Defeat" if spec == "closest_defeat" else "Victory"
-    prompt = f"Fronts {', '.join(front_label(f) for f in tied)} are equally close to {where}: the Initiative player chooses"
-    pick(state, state.initiative, "front", tied, prompt, s, "front", purpose="tie_attack" if attacking else "tie_strength")
+    names = plain_list([front_label(f).removesuffix(" Front") for f in tied])
+    prompt = f"{names} are equally close to {where}: choose which one {verb} {_amount(s, attacking)}"
+    pick(state, tie_breaker(state, s.get("by"), s.get("origin")), "front", tied, prompt, s, "front",
+         purpose=f"tie_{purpose}")
     return False
+
+
+def _victorious(state: GameState, s: Step, front: str, chooser: str, attacking: bool) -> None:
+    """Rulebook pg. 8: a Fascist Attack on a victorious Front goes to the Initiative player's choice (the
+    chooser of a Fascist line is the Initiative player); a player's card "can now be applied to the Front of
+    the player's choice", so a human may also let that line lapse (a Non-player always applies it, Appendix 3
+    rules 3 and 4)."""
+    verb = "takes" if attacking else "receives"
+    can_lapse = s.get("origin") == "card" and not is_nonplayer(state, chooser)
+    prompt = f"The {front_label(front)} has achieved Victory: choose the Front that {verb} {_amount(s, attacking)} instead"
+    lapse = f"Let it lapse: no Front {verb} {_amount(s, attacking)}" if can_lapse else ""
+    if lapse:
+        prompt += ", or let it lapse"
+    pick(state, chooser, "front", open_fronts(state), prompt, s, "front", purpose="attack" if attacking else "strength",
+         lapse=lapse)
 
 
 @step("strength")
 def _strength(state: GameState, s: Step) -> None:
     if _target(state, s, s["by"], attacking=False):
-        add_strength(state, s["front"], s["n"], s["by"], s.get("src", ""))
+        supporter = None if s.get("origin") == "fascist" else s["by"]
+        add_strength(state, s["front"], s["n"], supporter, s.get("src", ""))
 
 
 @step("attack")
@@ -83,9 +114,33 @@ def _attack(state: GameState, s: Step) -> None:
         add_attacks(state, s["front"], s["n"], s.get("src", ""))
 
 
-def add_strength(state: GameState, front: str, n: int, by: str, src: str = "") -> None:
-    """Support an open Front: token, Teamwork, Strategy, control Hero point, Victory."""
+def add_strength(state: GameState, front: str, n: int, by: str | None, src: str = "") -> None:
+    """Strength on an open Front. With a supporter ``by`` (pg. 7, "a player strengthens a Front"): its token,
+    Teamwork, Strategy and the control Hero point. Without (a Fascist Test reward, the card's own effect):
+    the value only, and a Victory it brings pays those who did support the Front this turn."""
     fs = state.fronts[front]
+    total, extras = n, []
+    if by is not None:
+        total, extras = _support_extras(state, fs, by, n)
+    old = fs.value
+    fs.value = min(FRONT_MAX, old + total)
+    why = "; ".join([src, *extras] if src else extras)
+    more = f" ({why})" if why else ""
+    if by is None:
+        log(state, f"{total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.", f"front:{front}",
+            kind="front")
+    else:
+        log(state, f"{faction_label(by)} add {total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.",
+            f"front:{front}", faction=by, kind="front")
+    if by is not None and old <= 0 < fs.value:
+        grant(state, {by: 1}, f"brought the {front_label(front)} under Republican control")
+    if fs.value >= FRONT_MAX:
+        _victory(state, front)
+
+
+def _support_extras(state: GameState, fs: FrontState, by: str, n: int) -> tuple[int, list[str]]:
+    """A player's support (pg. 7): one token per Front and turn, Teamwork for the second or third player, and
+    Strategy (Appendix 2) on the owner's own support in the owner's own turn, once (lf reading)."""
     fa = state.factions[by]
     total, extras = n, []
     if by not in fs.tokens:
@@ -95,19 +150,12 @@ def add_strength(state: GameState, front: str, n: int, by: str, src: str = "") -
         if others and state.bonuses[TEAMWORK]:
             total += 1
             extras.append("+1 Teamwork")
-    if owns(state, by, "strategy") and "strategy" not in fa.used and not is_nonplayer(state, by):
+    if (owns(state, by, "strategy") and "strategy" not in fa.used and not is_nonplayer(state, by)
+            and state.active == by):
         fa.used.append("strategy")
         total += 1
         extras.append("+1 Strategy")
-    old = fs.value
-    fs.value = min(FRONT_MAX, old + total)
-    more = f" ({', '.join(extras)})" if extras else ""
-    log(state, f"{faction_label(by)} add {total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.",
-        f"front:{front}", faction=by, kind="front")
-    if old <= 0 < fs.value:
-        grant(state, {by: 1}, f"brought the {front_label(front)} under Republican control")
-    if fs.value >= FRONT_MAX:
-        _victory(state, front)
+    return total, extras
 
 
 def add_attacks(state: GameState, front: str, n: int, src: str = "") -> None:

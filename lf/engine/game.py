@@ -17,7 +17,7 @@ from .machine import log, run
 from .setup import setup
 from .state import GameState
 
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 
 def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:

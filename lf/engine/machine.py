@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .constants import plain_list
 from .content import Content, load_content
 from .state import GameState
 
@@ -91,24 +92,34 @@ def pick(
     cont: Step,
     fill: str,
     purpose: str = "",
+    again: Step | bool = True,
+    lapse: str = "",
 ) -> None:
     """Ask ``faction`` to pick one of ``options``; the answer is written into ``cont[fill]``.
 
-    A "choice" with a single option is no choice: the continuation runs at once.
-    ``purpose`` tells Non-player policies and the pages why the question is asked.
+    A "choice" with a single option is no choice: the continuation runs at once, unless ``lapse`` (the words
+    of the option to let the line lapse, rulebook pg. 8 "can") makes it a choice between that option and none.
+    ``purpose`` tells Non-player policies and the pages why the question is asked. ``again`` is the step that
+    asks this question afresh (by default ``cont`` itself, which has not been answered yet): after a Hero
+    point spend in the middle of the question, the board may have changed, so the question is put again
+    from the rules rather than repeated with stale options. False: not asked during a turn (no spends).
     """
     if not options:
         return
-    if len(options) == 1:
+    if len(options) == 1 and not lapse:
         push(state, {**cont, fill: options[0]})
         return
-    ask(state, faction, "pick", what=what, options=list(options), prompt=prompt, cont=cont, fill=fill, purpose=purpose)
+    extra: dict[str, Any] = {"again": cont if again is True else again} if again else {}
+    if lapse:
+        extra["lapse"] = lapse
+    ask(state, faction, "pick", what=what, options=list(options), prompt=prompt, cont=cont, fill=fill, purpose=purpose,
+        **extra)
 
 
 def highest_wins(state: GameState, scores: dict[str, int], what: str, cont: Step, purpose: str) -> None:
     """The faction with the highest score wins; a tie is the Initiative player's decision (rulebook pg. 4)."""
     top = max(scores.values())
     tied = [f for f, v in scores.items() if v == top]
-    names = " and ".join(f.capitalize() for f in tied)
-    prompt = f"{names} are tied on {what}: the Initiative player chooses the winner"
-    pick(state, state.initiative, "faction", tied, prompt, cont, "f", purpose=purpose)
+    names = plain_list([f.capitalize() for f in tied])
+    prompt = f"{names} are tied on {what} with {top} each: you hold the Initiative, choose the winner"
+    pick(state, state.initiative, "faction", tied, prompt, cont, "f", purpose=purpose, again=False)

@@ -34,10 +34,10 @@ def _medallion(state: GameState, s: Step) -> None:
     if not options:
         log(state, f"{faction_label(f)} would claim a medallion, but none is left for them.", faction=f)
         return
-    prompt = f"{faction_label(f)} claim a medallion: choose one"
+    prompt = "You earn a medallion: choose one of those on the board"
     if is_nonplayer(state, f):
         prompt = f"{faction_label(f)} (Non-player) receive a random medallion (rule 6)"
-    pick(state, f, "medallion", options, prompt, {"s": "medallion_take", "by": f}, "m", purpose="medallion")
+    pick(state, f, "medallion", options, prompt, {"s": "medallion_take", "by": f}, "m", purpose="medallion", again=s)
 
 
 @step("medallion_take")

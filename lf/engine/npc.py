@@ -54,29 +54,33 @@ def current_order(state: GameState) -> list[str]:
     return list(state.order) or turn_order(state)
 
 
-def support_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, str]:
+def support_tiebreak(state: GameState, f: str, tied: list[str], where: str = "Defeat") -> tuple[str, str]:
     """Rule 3c i-iii: Madrid, then the faction's flag, then closest to Madrid in the direction of play."""
+    among = f"among the Fronts equally close to {where}"
     if MADRID in tied:
-        return MADRID, "3c-i: Madrid, among the Fronts equally close to Defeat"
+        return MADRID, f"3c-i: Madrid, {among}"
     if _flag(f) in tied:
-        return _flag(f), f"3c-ii: its flag, the {front_label(_flag(f))}, among the Fronts equally close to Defeat"
+        return _flag(f), f"3c-ii: its flag, the {front_label(_flag(f))}, {among}"
     front = next(x for x in madrid_order(state) if x in tied)
-    return front, (f"3c-iii: closest to Madrid {_direction_name(state)} (the direction of play), "
-                   "among the Fronts equally close to Defeat")
+    return front, f"3c-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
 
 
-def attack_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, str]:
+def attack_tiebreak(state: GameState, f: str, tied: list[str], where: str = "Victory") -> tuple[str, str]:
     """Rule 4b i-iii: not Madrid, not the faction's flag, then closest to Madrid in the direction of play."""
+    among = f"among the Fronts equally close to {where}"
     pool = [x for x in tied if x != MADRID] or tied
     if len(pool) == 1:
-        return pool[0], "4b-i: not Madrid, among the Fronts equally close to Victory"
+        return pool[0], f"4b-i: not Madrid, {among}"
     flagless = [x for x in pool if x != _flag(f)] or pool
     if len(flagless) == 1:
-        return flagless[0], (f"4b-ii: not its flag, the {front_label(_flag(f))}, "
-                             "among the Fronts equally close to Victory")
+        return flagless[0], f"4b-ii: not its flag, the {front_label(_flag(f))}, {among}"
     front = next(x for x in madrid_order(state) if x in flagless)
-    return front, (f"4b-iii: closest to Madrid {_direction_name(state)} (the direction of play), "
-                   "among the Fronts equally close to Victory")
+    return front, f"4b-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
+
+
+def _tie_of(p: dict) -> str:
+    """Which closeness a tie pick is about: "Victory" for a line aimed at the Front closest to Victory."""
+    return "Victory" if p.get("cont", {}).get("front") in ("V", "closest_victory") else "Defeat"
 
 
 def support_front(state: GameState, f: str, options: list[str]) -> tuple[str, str]:
@@ -197,7 +201,13 @@ def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
     options, purpose, what = p["options"], p.get("purpose", ""), p["what"]
     rule = ""
     if what == "front":
-        if purpose in ("attack", "tie_attack"):
+        # A tie (the Front closest to Defeat or Victory) is broken by rules 3c / 4b alone, with this
+        # Non-player's own flag; it is asked of the Non-player whose line it is (queries.tie_breaker).
+        if purpose == "tie_attack":
+            choice, rule = attack_tiebreak(state, f, options, _tie_of(p))
+        elif purpose == "tie_strength":
+            choice, rule = support_tiebreak(state, f, options, _tie_of(p))
+        elif purpose == "attack":
             choice, rule = attack_front(state, f, options)
         else:
             choice, rule = support_front(state, f, options)

@@ -110,7 +110,7 @@ def _trash(state: GameState, s: Step) -> None:
 @step("morale")
 def _morale(state: GameState, s: Step) -> None:
     if state.bonuses["morale"] and state.result is None:
-        ask(state, s["f"], "morale", card=s["card"])
+        ask(state, s["f"], "morale", card=s["card"], again=s)
 
 
 def icon_count(state: GameState, f: str, icon: str) -> int:
@@ -164,9 +164,9 @@ def _play_extra(state: GameState, s: Step) -> None:
         log(state, f"{faction_label(f)} have no card in hand to play.", faction=f)
         return
     pick(state, f, "card", list(hand), "Choose another card to play", {"s": "play_extra_card", "f": f}, "card",
-         purpose="play_extra")
+         purpose="play_extra", again=s)
 
 
 @step("play_extra_card")
 def _play_extra_card(state: GameState, s: Step) -> None:
-    ask(state, s["f"], "play", card=s["card"])
+    ask(state, s["f"], "play", card=s["card"], again=s)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .constants import FACTIONS, faction_label, front_label, track_label
+from .decisions import SPEND_KINDS
 from .game import apply, decision
 from .state import GameState
 
@@ -77,22 +78,19 @@ def preview(state: GameState, faction: str, action: Action | dict | str) -> Prev
     twin = state.model_copy(deep=True)
     apply(twin, faction, action)
     changes = _fronts(state, twin) + _tracks(state, twin) + _factions(state, twin)
-    return Preview(tuple(changes), _then(state, twin, faction))
+    return Preview(tuple(changes), _then(state, twin, faction, Action.parse(action).kind in SPEND_KINDS))
 
 
-def _then(state: GameState, twin: GameState, faction: str) -> str | None:
+def _then(state: GameState, twin: GameState, faction: str, spent: bool) -> str | None:
     """The question the action leads to: the faction's own next choice, or another's (a trigger's owner)."""
     nxt = decision(twin, faction)
     if nxt is not None:
-        same = nxt.kind in ("turn", "bid", "keep") and nxt.kind == _kind(state, faction)
+        now = decision(state, faction)
+        # The same question again: the turn's menu, a secret choice, or the question a spend was made in.
+        same = now is not None and nxt.kind == now.kind and (nxt.kind in ("turn", "bid", "keep") or spent)
         return None if same else nxt.prompt
     others = [p["faction"] for p in twin.pending if p["faction"] != faction and p["kind"] == "pick"]
     if others:
         d = decision(twin, others[0])
         return f"the {faction_label(others[0])} decide: {d.prompt}" if d else None
     return None
-
-
-def _kind(state: GameState, faction: str) -> str | None:
-    d = decision(state, faction)
-    return d.kind if d else None

@@ -77,5 +77,17 @@ def free_hand(state: GameState, faction: str) -> list[str]:
     return [c for c in fa.hand if c != fa.chosen]
 
 
+def tie_breaker(state: GameState, owner: str | None, origin: str | None) -> str:
+    """Who breaks a tie that a line meets (closest to Defeat or Victory, the most Hero points).
+
+    A Non-player breaks the ties of its own lines (its card, its Front bonus and medallions, its tracks'
+    triggers) by its own Appendix 3 rules (3c, 4b, 2a-viii), whoever holds the Initiative; every other tie,
+    a Fascist card's included, is the Initiative player's (rulebook pg. 4 and pg. 8).
+    """
+    if owner and origin != "fascist" and is_nonplayer(state, owner):
+        return owner
+    return state.initiative
+
+
 def owns(state: GameState, faction: str, medallion: str) -> bool:
     return medallion in state.factions[faction].medallions

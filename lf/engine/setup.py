@@ -16,7 +16,7 @@ from .constants import (
     TRACKS,
     faction_label,
 )
-from .cards import draw
+from .cards import draw_all
 from .hero import grant
 from .machine import content, log, push
 from .queries import initiative_holder
@@ -68,8 +68,7 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     state.initiative = initiative_holder(state)
     log(state, "Setup: 2 Attacks on each Front, tracks at their start, both Bonuses on, 5 medallions drawn, "
         "a token of each faction in the Bag of Glory.", kind="setup")
-    for f in FACTIONS:
-        draw(state, f, HAND_DRAW_PER_YEAR, "starting hand")
+    draw_all(state, HAND_DRAW_PER_YEAR, "starting hand")
     grant(state, {f: STARTING_HERO for f in FACTIONS if f != state.initiative},
           f"setup: the players without the Initiative ({faction_label(state.initiative)} hold it)")
     state.undo_floor = 0

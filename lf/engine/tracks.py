@@ -87,7 +87,7 @@ def _arrive(state: GameState, track: str, space: int) -> None:
     state.blanks[track].append(space)
     log(state, f"Trigger on {track_label(track)} {space}: {trigger.text}. A Blank marker covers it.",
         f"track:{track}", f"space:{track}:{space}", kind="trigger")
-    push(state, *[fx(e, trigger.owner, f"trigger {track_label(track)} {space}") for e in trigger_effects(trigger)])
+    push(state, *[fx(e, trigger.owner, f"trigger {track_label(track)} {space}", "board") for e in trigger_effects(trigger)])
 
 
 @lru_cache(maxsize=None)
@@ -99,9 +99,14 @@ def trigger_effects(trigger: Trigger) -> tuple[dict, ...]:
     return _plain_effects(trigger.track, trigger.space)
 
 
-def fx(effect: dict, actor: str, src: str) -> Step:
+#: Where an effect line comes from: a player's card (its Event), a Fascist card (its effects, Test reward or
+#: penalty: the card's effect, nobody's support), or the board (a track's trigger, run for the track's owner).
+ORIGINS = ("card", "fascist", "board")
+
+
+def fx(effect: dict, actor: str, src: str, origin: str = "card") -> Step:
     """The step that runs one effect line for ``actor`` (see effects.py)."""
-    return {"s": "fx", "e": effect, "actor": actor, "src": src}
+    return {"s": "fx", "e": effect, "actor": actor, "src": src, "origin": origin}
 
 
 def government_direction(state: GameState, toward: str) -> int:

@@ -1,7 +1,7 @@
 """The Turn Sequence (rulebook pg. 5): Fascist Event, player turns, Test, Bag of Glory.
 
 Each phase is a step; the per-player turn itself is a pending decision (see
-decisions_turn.py) so that Hero points can be spent at any time during it.
+decisions.py) so that Hero points can be spent at any time during it.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ def fascist_lines(card_id: str, part: str) -> tuple[dict, ...]:
 
 
 def fascist_fx(card_id: str, part: str, src: str) -> list[Step]:
-    """Fascist lines run for their named actor, by default the Initiative player (resolved when run)."""
-    return [fx(e, e.get("actor", "initiative"), src) for e in fascist_lines(card_id, part)]
+    """Fascist lines run for their named actor, by default the Initiative player (resolved when run). They are
+    the card's effect, not a player's support (pg. 7 speaks of a *player* who strengthens a Front)."""
+    return [fx(e, e.get("actor", "initiative"), src, "fascist") for e in fascist_lines(card_id, part)]
 
 
 def is_final_turn(state: GameState) -> bool:
@@ -67,7 +68,7 @@ def _fascist_event(state: GameState, s: Step) -> None:
     attacks = ", ".join(f"{n} {letter}" for letter, n in card.attacks)
     log(state, f"Fascist Event: {card.name} ({attacks}). Test on the {front_label(card.test.front)}, "
         f"threshold {card.test.threshold:+d}.", f"fascist:{card_id}", f"front:{card.test.front}", kind="fascist")
-    steps = [attack(ATTACK_LETTERS.get(letter, letter), n, card.name) for letter, n in card.attacks]
+    steps = [attack(ATTACK_LETTERS.get(letter, letter), n, card.name, origin="fascist") for letter, n in card.attacks]
     push(state, *steps, *fascist_fx(card_id, "effects", card.name))
 
 

@@ -7,7 +7,7 @@ with the verdict on the war (outcome.py).
 
 from __future__ import annotations
 
-from .cards import draw
+from .cards import draw_all
 from .constants import FACTIONS, GLORY_DRAWS, HAND_DRAW_PER_YEAR, KEEP_AT_YEAR_END, NON_SCORER_HP, YEARS
 from .hero import grant
 from .machine import Step, ask, barrier, content, log, push, step
@@ -62,6 +62,5 @@ def _year_cleanup(state: GameState, s: Step) -> None:
     log(state, f"Year {state.year} begins; turn order is now {direction}.", kind="year")
     state.rng, state.fascist_deck = shuffled(state.rng, content().fascist_decks[state.year])
     barrier(state)
-    for f in FACTIONS:
-        draw(state, f, HAND_DRAW_PER_YEAR, f"start of Year {state.year}")
+    draw_all(state, HAND_DRAW_PER_YEAR, f"start of Year {state.year}")
     push(state, {"s": "turn_start"})

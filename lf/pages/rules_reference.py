@@ -53,7 +53,8 @@ FRONTS = """
 <li>Values run from −10 (Defeat) to +10 (Victory); all start at −2. Attacks lower a Front, Strength raises it.</li>
 <li>Bringing a Front from 0 or worse to +1 or better earns 1 Hero point.</li>
 <li><b>Victory</b> (+10): 3 Hero points to everyone who strengthened it this turn; it can't be attacked again
-(its Attacks go to a Front of the Initiative player's choice) and its Tests pass.</li>
+(its Attacks go to a Front of the Initiative player's choice) and its Tests pass. A player's card aimed at it goes
+to a Front of that player's choice, or lapses if they prefer.</li>
 <li><b>Defeat</b> (−10): Morale Bonus off; Collectivization, Soviet Support and Foreign Aid −1. Its Attacks go to the
 Front closest to Defeat and its Tests fail. <b>Madrid falling, or a second Defeat, loses the war at once.</b></li>
 </ul>

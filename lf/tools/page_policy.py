@@ -84,6 +84,7 @@ def choose(board: Board, seed: int, version: int, faction: str, explore: float =
     plain = [k for k in keys if kind_of(k) not in SPEND_KINDS] or keys
     if roll < explore:
         return rng.choice(plain)
+    plain = [k for k in plain if k != "lapse"] or plain  # a card's line on a victorious Front: apply it
     cards = [k for k in keys if kind_of(k) == "choose" and ":" in k]
     if cards:
         best = max(_strengths()[_arg(k)] for k in cards)
@@ -91,9 +92,9 @@ def choose(board: Board, seed: int, version: int, faction: str, explore: float =
     ap = [_arg(k) for k in keys if kind_of(k) == "ap_front"]
     if ap:
         return f"ap_front:{_support(ap, board.fronts, board.test)}"
-    fronts = [_arg(k) for k in keys if kind_of(k) == "front"]
-    if fronts and len(fronts) == len(keys):
-        if "Attack" in board.prompt or "close to Defeat" in board.prompt or "Victory" in board.prompt:
+    fronts = [_arg(k) for k in plain if kind_of(k) == "front"]
+    if fronts and len(fronts) == len(plain):
+        if "Attack" in board.prompt:
             pool = [f for f in fronts if f != "madrid"] or fronts  # Attacks: never on Madrid if avoidable
             high = max(board.fronts[f] for f in pool)
             return f"front:{rng.choice([f for f in pool if board.fronts[f] == high])}"
