@@ -41,6 +41,42 @@ def test_the_invariant_check_can_fail() -> None:
         fuzz.check_invariants(state)
 
 
+def test_the_tie_check_can_fail() -> None:
+    """A Non-player's own tie pending for another faction (Appendix 3 rules 3c, 4b) would be caught."""
+    from lf.engine import new_game
+    from lf.engine.machine import push, run
+    from lf.engine.tracks import fx
+
+    state = new_game(7, {"communists": "nonplayer"})
+    state.pending.clear()
+    state.stack.clear()
+    for fs in state.fronts.values():
+        fs.value = -3
+    push(state, fx({"op": "strength", "front": "closest_defeat", "n": 1}, "communists", "a card"))
+    run(state)
+    fuzz.check_ties(state)
+    state.pending[0]["faction"] = "moderates"
+    with pytest.raises(fuzz.InvariantError, match="communists Non-player's tie"):
+        fuzz.check_ties(state)
+
+
+def test_the_support_check_can_fail() -> None:
+    """A Test reward booked as a player's support, or a token nobody placed, would be caught (pg. 7)."""
+    from lf.engine import new_game
+    from lf.engine.machine import log
+
+    state = new_game(5)
+    fuzz.check_supports(state)
+    state.fronts["aragon"].tokens.append("anarchists")
+    with pytest.raises(fuzz.InvariantError, match="anarchists token on the aragon Front"):
+        fuzz.check_supports(state)
+    state.fronts["aragon"].tokens.clear()
+    log(state, "Moderates add 2 Strength to the Madrid Front (Test reward: a card): now +1.", "front:madrid",
+        faction="moderates", kind="front")
+    with pytest.raises(fuzz.InvariantError, match="Test reward was booked"):
+        fuzz.check_supports(state)
+
+
 def test_the_leak_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view that showed the Moderates' hand to the Anarchists would be caught."""
     from lf.engine import new_game

@@ -22,7 +22,9 @@ from lf.engine.constants import (
     TRACK_MAX,
     TRACK_MIN,
 )
+from lf.engine.effects import resolve_actor
 from lf.engine.game import decisions, seats_of
+from lf.engine.queries import is_nonplayer
 
 from .players import SEATINGS, next_move, random_policy
 
@@ -60,6 +62,44 @@ def check_invariants(state: GameState) -> None:
         for d in decisions(state):
             need(bool(d.choices), f"dead end: {d.faction} {d.kind} has no legal action")
         need(len({p["faction"] for p in state.pending}) == len(state.pending), "two decisions for one faction")
+    check_ties(state)
+    check_supports(state)
+
+
+#: Picks that break a tie a line met (Appendix 3 rules 3c, 4b, 2a-viii; rulebook pg. 4 and pg. 8).
+TIE_PURPOSES = ("tie_strength", "tie_attack", "take_hero", "hero_lose", "hero_gain")
+
+
+def check_ties(state: GameState) -> None:
+    """A Non-player's own line never hands its tie to another faction (a human or another Non-player)."""
+    for p in state.pending:
+        if p["kind"] != "pick" or p.get("purpose") not in TIE_PURPOSES:
+            continue
+        cont = p["cont"]
+        if cont.get("origin") == "fascist":
+            continue
+        owner = cont.get("by") if cont["s"] in ("strength", "attack") else resolve_actor(state, cont.get("actor", ""))
+        if owner and is_nonplayer(state, owner) and p["faction"] != owner:
+            raise InvariantError(f"the {owner} Non-player's tie ({p['purpose']}) is pending for {p['faction']}")
+
+
+def check_supports(state: GameState) -> None:
+    """Only a player's support places a token (pg. 7): a Fascist Test reward is the card's effect (no token, no
+    Teamwork, no Strategy), and every token on a Front this turn is backed by its faction's support there."""
+    backed: set[tuple[str, str]] = set()
+    for e in reversed(state.log):
+        if (e["year"], e["turn"]) != (state.year, state.turn):
+            break
+        if e["kind"] != "front":
+            continue
+        if "(Test reward" in e["text"] and (e["faction"] or "Teamwork" in e["text"] or "Strategy" in e["text"]):
+            raise InvariantError(f"a Test reward was booked as a player's support: {e['text']}")
+        if e["faction"]:
+            backed.update((e["faction"], r.removeprefix("front:")) for r in e["refs"] if r.startswith("front:"))
+    for front, fs in state.fronts.items():
+        for f in fs.tokens:
+            if (f, front) not in backed:
+                raise InvariantError(f"a {f} token on the {front} Front without a {f} support there this turn")
 
 
 def check_views(state: GameState) -> None:
