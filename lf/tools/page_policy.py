@@ -78,6 +78,10 @@ def choose(board: Board, seed: int, version: int, faction: str, explore: float =
         return "end_turn" if roll > explore else rng.choice(keys)
     if "ap_bonus:both" in keys and roll > 0.5:
         return "ap_bonus:both"
+    if "bid_done" in keys and not any(kind_of(k) == "unbid" for k in keys):
+        bids = [k for k in keys if kind_of(k) == "bid"]
+        if bids:  # a Final Bid of at least one card, so every browser game plays the bid itself
+            return rng.choice(bids)
     for done in ("keep_done", "bid_done"):
         if done in keys:
             return done if roll < 0.4 else rng.choice(keys)

@@ -134,6 +134,9 @@ class Mirror:
         self.seq = 0
         #: Every card that has ever been public (a tableau, a trash, played): its name may be on any page.
         self.public: set[str] = set()
+        #: Cards a faction's own private log lines named (what it drew, chose, kept): its own page may still
+        #: show those lines after the card went back into its deck (a discard pile reshuffled).
+        self.known: dict[str, set[str]] = {}
         self.names = card_names()
         self.logged = 0
         self.refresh()
@@ -168,6 +171,9 @@ class Mirror:
         for fa in self.state.factions.values():
             self.public.update(fa.tableau, fa.trash, fa.playing)
         for e in self.state.log[self.logged:]:
+            if "private" in e and e.get("faction"):
+                self.known.setdefault(e["faction"], set()).update(
+                    cid for cid, name in self.names.items() if name in e["private"])
             if "private" not in e:
                 self.public.update(r[5:] for r in e.get("refs") or [] if r.startswith("card:"))
                 text = e.get("text", "")
@@ -183,7 +189,7 @@ class Mirror:
                 out.update(fa.hand, fa.bid, fa.keep, fa.discard)
                 if fa.chosen:
                     out.add(fa.chosen)
-        return out - self.public
+        return out - self.public - self.known.get(viewer or "", set())
 
     def hand(self, faction: str) -> list[str]:
         return list(self.state.factions[faction].hand)
