@@ -288,3 +288,12 @@ async def test_the_page_stamps_the_version_it_shows(reg, user: User, create_user
         root = screen_of(u).root
         assert root.props["data-version"] == str(port().game(game_id).version)
         assert root.props["data-testid"] == "game"
+
+
+def test_letting_a_card_line_lapse_asks_first() -> None:
+    """Rulebook pg. 8 ("can now be applied"): letting a line lapse throws it away, so the page asks before."""
+    from lf.components.prompt import CONFIRM_KINDS, confirm_text
+
+    choice = {"action": {"kind": "lapse"}, "key": "lapse", "label": "Let it lapse: no Front receives the +2 Strength"}
+    assert "lapse" in CONFIRM_KINDS
+    assert confirm_text(choice) == "Let this line of your card lapse? No Front receives the +2 Strength."

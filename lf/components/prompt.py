@@ -27,7 +27,7 @@ from .theme import esc, faction_label
 Send = Callable[[dict, int | None], Awaitable[None]]
 
 #: Choices that cannot be taken back: the page asks before sending them.
-CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done")
+CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done", "lapse")
 AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 WAITING_WORDS = {
     "choose": "to choose a card in secret",
@@ -63,6 +63,9 @@ def confirm_text(choice: dict) -> str | None:
         return f"{choice['label']}? Your bid is final once confirmed."
     if kind == "keep_done":
         return "Done keeping cards? Every card you did not keep goes to your discard pile."
+    if kind == "lapse":
+        what = choice["label"].removeprefix("Let it lapse: ")
+        return f"Let this line of your card lapse? {what[:1].upper()}{what[1:]}."
     return None
 
 
