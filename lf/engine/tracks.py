@@ -106,6 +106,8 @@ ORIGINS = ("card", "fascist", "board")
 
 def fx(effect: dict, actor: str, src: str, origin: str = "card") -> Step:
     """The step that runs one effect line for ``actor`` (see effects.py)."""
+    if origin not in ORIGINS:
+        raise ValueError(f"unknown origin {origin!r} of an effect line; origins are {', '.join(ORIGINS)}")
     return {"s": "fx", "e": effect, "actor": actor, "src": src, "origin": origin}
 
 
