@@ -45,10 +45,11 @@ from lf.teaching import Lesson, due
 
 from . import browser_seats
 from . import session_port as port
-from .frame import APP_TITLE, page_body, top_bar
+from .frame import APP_TITLE, lobby_link, message_page, page_body, top_bar
 from .game import OUTDATED_MESSAGE
 from .in_thread import in_thread
 from .live import LiveGame
+from .not_found import game_error
 from .rules_reference import open_rules_dialog
 from .setup_form import read_setup, seat_toggles
 
@@ -571,12 +572,8 @@ def teaching_box() -> None:
 # -- the page ------------------------------------------------------------------------------------
 
 def _message(title: str, why: str, game_id: str | None = None, claim: bool = False) -> None:
-    with top_bar("Teaching"):
-        pass
-    with page_body(), ui.element("div").classes("lf-box").style("max-width: 640px; margin: 0 auto"):
-        ui.label(title).classes("lf-h2")
-        ui.label(why).mark("teach-error")
-        with ui.row().classes("gap-2 mt-2"):
+    with message_page(title, why, subtitle="Teaching"):
+        with ui.row().classes("gap-2 mt-2 items-center"):
             if claim and game_id:
                 def take() -> None:
                     try:
@@ -591,7 +588,7 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             if game_id:
                 ui.button("Watch the game", icon="visibility", on_click=lambda: ui.navigate.to(f"/game/{game_id}")) \
                     .props("outline no-caps")
-            ui.link("Back to the lobby", "/")
+            lobby_link()
 
 
 def teaching_page(game_id: str) -> None:
@@ -611,7 +608,7 @@ def teaching_page(game_id: str) -> None:
             return
         screen = TeachingScreen(game_id, tokens, client)
     except port.SessionError as exc:
-        _message("This lesson can't be shown", str(exc))
+        game_error(exc, "Teaching")  # an unknown or malformed id answers 404
         return
     screen.build()
     screen.start_live()
