@@ -30,26 +30,26 @@ def _until(game: GameSession, tokens: dict[str, str], kind: str) -> tuple[str, d
     raise AssertionError(f"no {kind} step offered")
 
 
-def test_undo_names_the_step_and_its_secret_card_to_its_own_seat(registry: Registry) -> None:
+def _take_back(registry: Registry, kind: str) -> tuple[dict[str, Any], str]:
+    """A standard game: a human takes a ``kind`` step and undoes it; (the step, the undo's answer)."""
     game = registry.create_game(seed=8)
     tokens = claim_humans(game)
-    faction, choice, version = _until(game, tokens, "choose")
+    faction, choice, version = _until(game, tokens, kind)
     res = game.act(tokens[faction], version, choice["action"])
     undone = game.undo(tokens[faction], res.version)
     assert undone.ok, undone.message
-    card = card_name(choice["action"]["arg"])
-    assert undone.message == f"Your last step was taken back: chose {card} for this turn."
+    return choice["action"], undone.message
+
+
+def test_undo_names_the_step_and_its_secret_card_to_its_own_seat(registry: Registry) -> None:
+    action, message = _take_back(registry, "choose")
+    assert message == f"Your last step was taken back: chose {card_name(action['arg'])} for this turn."
 
 
 def test_undo_of_a_public_step_says_where_it_went(registry: Registry) -> None:
-    game = registry.create_game(seed=8)
-    tokens = claim_humans(game)
-    faction, choice, version = _until(game, tokens, "ap_front")
-    res = game.act(tokens[faction], version, choice["action"])
-    undone = game.undo(tokens[faction], res.version)
+    action, message = _take_back(registry, "ap_front")
     front = {"madrid": "Madrid", "northern": "Northern", "aragon": "Aragon", "southern": "Southern"}
-    assert undone.message == (f"Your last step was taken back: Action Points on the "
-                              f"{front[choice['action']['arg']]} Front.")
+    assert message == f"Your last step was taken back: Action Points on the {front[action['arg']]} Front."
 
 
 def test_the_teaching_table_hears_the_step_but_never_the_secret_card(registry: Registry) -> None:
