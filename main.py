@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, rules_reference, status, teaching
+from lf.pages import frame, game, join, lobby, not_found, rules_reference, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,7 +31,7 @@ def storage_secret() -> str:
 
 
 frame.register_assets()
-for module in (lobby, game, join, rules_reference, status, teaching):
+for module in (lobby, game, join, rules_reference, status, teaching, not_found):
     module.register()
 
 if __name__ in {"__main__", "__mp_main__"}:
@@ -39,6 +39,7 @@ if __name__ in {"__main__", "__mp_main__"}:
         host=os.environ.get("LF_HOST", "0.0.0.0"),
         port=int(os.environ.get("LF_PORT", "8080")),
         title="Land and Freedom — lf",
+        language="en-GB",  # <html lang>: screen readers pick the voice by it (and Quasar its own words)
         favicon=ROOT / "assets" / "logo.svg",
         reload=False,
         show=False,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install lf with its dev extras into ./.venv, make sure Debian's Chromium and PostgreSQL are present, run pytest
+# Install lf with its dev extras into ./.venv, make sure Debian's Chromium and PostgreSQL and npm's axe-core are
+# present, run pytest
 # (everything: the engine, the session layer, simulated users and the Playwright end-to-end games in Chromium).
 # Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not e2e"`). Exits with pytest's exit code.
 # On a clean Debian machine run as root: the system packages (python3-venv if needed, chromium, postgresql)
@@ -49,6 +50,22 @@ fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     apt_install "PostgreSQL's server binaries" postgresql \
         || echo "test.sh: the PostgreSQL half of the persistence tests will be skipped (they fail with CI=true)." >&2
+fi
+
+# The accessibility scan (tests/e2e/test_e2e_accessibility.py) injects axe-core, from npm, pinned here; it goes
+# into the git-ignored .cache/npm and is installed only when that version is missing.
+AXE_CORE_VERSION=4.14.1
+AXE_DIR=.cache/npm/node_modules/axe-core
+if ! grep -qs "\"version\": \"$AXE_CORE_VERSION\"" "$AXE_DIR/package.json"; then
+    if ! command -v npm >/dev/null; then
+        apt_install "npm (for axe-core, the accessibility scan)" npm \
+            || echo "test.sh: the accessibility scan will be skipped without npm (it fails with CI=true)." >&2
+    fi
+    if command -v npm >/dev/null; then
+        echo "test.sh: installing axe-core $AXE_CORE_VERSION with npm into .cache/npm"
+        npm install --prefix .cache/npm --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+            "axe-core@$AXE_CORE_VERSION"
+    fi
 fi
 
 exec .venv/bin/python -m pytest -q "$@"

@@ -235,11 +235,6 @@ async def test_end_of_game_shows_outcome_and_winner(reg, user: User) -> None:
         assert "win" in outcome.content
 
 
-async def test_unknown_game_is_a_plain_message(reg, user: User) -> None:
-    await user.open("/game/000000000000")
-    await see(user, "This game can't be shown")
-
-
 async def test_sound_cue_can_be_switched_off_and_stays_off(reg, user: User) -> None:
     session = reg.create_game(TWO_HUMANS, name="Sound", seed=2)
     await user.open(f"/game/{session.id}")

@@ -83,13 +83,16 @@ async def test_the_acting_players_hand_is_shown_only_on_request(reg, user: User)
     await wait_for(lambda: not any(n in page_text(user) for n in hidden), why="the hand hidden again")
 
 
-async def test_lessons_appear_beside_the_board_and_can_be_dismissed(reg, user: User) -> None:
+async def test_lessons_appear_one_at_a_time_and_mark_their_board_area(reg, user: User) -> None:
     screen = await start(user, seed=7)
     await see(user, "Lesson · The Fascist Event")
     await see(user, "Rulebook: Turn Sequence, part 1 (pg. 5)")
-    # Beside the Fascist card: the callout is drawn in the Fascist card's area.
-    area = next(p for p in screen.lesson_parts if p.name == "lesson-fascist")
-    assert area.key == ["fascist_event"]
+    # The lesson is docked to the screen; the Fascist card's area is the one marked.
+    assert screen.lesson.key == ["fascist_event"]
+    assert screen.lesson_target == "fascist"
+    assert "lf-lesson-target" in screen.areas["fascist"].classes
+    assert not any("lf-lesson-target" in a.classes for n, a in screen.areas.items() if n != "fascist")
+    await see(user, "Show the Fascist card")
     user.find(marker="lesson-ok-fascist_event").click()
     await wait_for(lambda: "lesson-fascist_event" not in markers(user, "lesson-"))
     # Seen is remembered for this game in this browser: a reload does not show it again.
@@ -97,6 +100,7 @@ async def test_lessons_appear_beside_the_board_and_can_be_dismissed(reg, user: U
     await settle_picks(user)
     await see(user, "Lesson · Choosing a card in secret")
     assert "lesson-fascist_event" not in markers(user, "lesson-")
+    assert tscreen(user).lesson_target == "now"  # the decision panel: the cards to choose from
 
 
 async def test_the_guide_can_be_switched_off_and_on(reg, user: User) -> None:

@@ -7,7 +7,7 @@ Year stay hidden; a card played for its Event, a Front or a track is named.
 
 from __future__ import annotations
 
-from lf.components.teaching_replay import action_words
+from lf.engine.step_words import action_words
 from lf.engine.actions import Action
 from lf.engine.content import load_content
 from lf.tools.players import SEATINGS, play_game

@@ -32,6 +32,15 @@ def icon(name: str, cls: str = "", title: str | None = None) -> str:
     return f'<span class="lf-ic {cls}"{label}>{_svg(name)}</span>'
 
 
+def material_icon(name: str, cls: str = "") -> str:
+    """A Material icon in HTML (``layers``), hidden from screen readers and drawn without its name in the text.
+
+    The icon font turns the word into the picture; written as the element's text the word would be part of
+    the page's text ("layers Deck 13"). assets/frame.css draws it from ``data-icon`` instead.
+    """
+    return f'<i class="material-icons lf-mi {cls}" data-icon="{esc(name)}" aria-hidden="true"></i>'
+
+
 def morale_icon(code: str, cls: str = "") -> str:
     """A card's Morale icon (``liberty+``, ``government-``, ``front``) with its sign."""
     from lf.engine.describe import icon_text

@@ -7,6 +7,7 @@ secret); the trash and the tableau are public and shown as cards.
 from __future__ import annotations
 
 from .card import card_html
+from .icons import material_icon
 from .theme import esc
 
 
@@ -26,7 +27,7 @@ def piles_html(fv: dict) -> str:
     ]
     if fv.get("bid_size"):
         items.append(("gavel", "Bid", fv["bid_size"]))
-    lis = "".join(f'<li><i class="material-icons">{ic}</i><span>{esc(label)}</span><b>{n}</b></li>'
+    lis = "".join(f'<li>{material_icon(ic)}<span>{esc(label)}</span><b>{n}</b></li>'
                   for ic, label, n in items)
     return f'<ul class="lf-piles">{lis}</ul>'
 

@@ -1,8 +1,13 @@
-"""Lesson callouts: a short explanation beside the part of the board it is about.
+"""Lesson callouts: a short explanation of the rule that just came into play, and where it is on the board.
 
 The lessons themselves (text, rulebook section, anchor, when they are due) are
-data in ``lf/teaching/lessons.toml``; this only draws one as a callout with a
-pointer towards its board area and a "Got it" button.
+data in ``lf/teaching/lessons.toml``; this draws one as a callout with "Got it"
+and a button that brings the part of the board it explains into view.
+
+Why the callout is docked to the screen's edge instead of drawn above its board area: an area is often
+below the fold (on a phone the Fascist card, the Fronts and the tracks are all under the decision; on a
+laptop the medallions and the tracks are), so a lesson drawn there went unread (issue 12). The page marks the
+area instead (``lf-lesson-target``) and "Show …" scrolls to it.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from lf.teaching import Lesson
 
 from .theme import esc
 
-#: Lesson anchor -> the teaching page's area the callout is drawn in (at its top, pointing down into it).
+#: Lesson anchor -> the teaching page's area it explains.
 ANCHOR_AREA: dict[str, str] = {
     "fascist_card": "fascist",
     "hand": "now",
@@ -30,21 +35,32 @@ ANCHOR_AREA: dict[str, str] = {
     "medallions": "meds",
     "fronts": "fronts",
 }
+#: An area in words, for the button that shows it.
+AREA_WORDS: dict[str, str] = {
+    "fascist": "the Fascist card", "now": "the decision", "tracks": "the tracks and Bonuses",
+    "facs": "the factions", "status": "the Initiative", "glory": "the Bag of Glory", "meds": "the medallions",
+    "fronts": "the Fronts",
+}
 
 
 def area_of(lesson: Lesson) -> str:
     return ANCHOR_AREA.get(lesson.anchor, "now")
 
 
-def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], more: int = 0) -> None:
-    with ui.element("div").classes("lf-lesson").props(f"data-testid=lesson-{lesson.id} role=note") \
+def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], on_show: Callable[[str], object],
+                  more: int = 0) -> None:
+    area = area_of(lesson)
+    with ui.element("div").classes("lf-lesson").props(f"data-testid=lesson-{lesson.id} data-area={area}") \
             .mark(f"lesson-{lesson.id}"):
         ui.html(f'<div class="lf-lesson-k">Lesson · {esc(lesson.title)}</div>'
                 f'<div class="lf-lesson-t">{esc(lesson.text)}</div>'
                 f'<div class="lf-lesson-s">Rulebook: {esc(lesson.section)}</div>', sanitize=False)
         with ui.element("div").classes("lf-lesson-foot"):
             if more:
-                ui.label(f"{more} more lesson{'s' * (more != 1)} here after this one").classes("lf-lesson-more")
+                ui.label(f"{more} more lesson{'s' * (more != 1)} after this one").classes("lf-lesson-more")
+            ui.button(f"Show {AREA_WORDS[area]}", icon="my_location", on_click=lambda: on_show(area)) \
+                .props(f"outline no-caps color=black data-testid=lesson-show-{lesson.id}") \
+                .classes("lf-lesson-show").mark(f"lesson-show-{lesson.id}")
             ui.button("Got it", icon="check", on_click=lambda: on_seen(lesson.id)) \
                 .props(f"unelevated no-caps color=black data-testid=lesson-ok-{lesson.id}") \
                 .classes("lf-lesson-ok").mark(f"lesson-ok-{lesson.id}")

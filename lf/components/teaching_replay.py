@@ -13,10 +13,8 @@ from typing import Any
 from nicegui import ui
 
 from lf.engine.content import load_content
-from lf.engine.decisions import option_label
-from lf.engine.describe import icon_text
+from lf.engine.step_words import action_words
 
-from .card import card_name
 from .theme import FACTIONS, FRONTS, TRACKS, esc, faction_label, front_label, signed, track_label
 
 
@@ -73,47 +71,6 @@ def step_title(frame: Any) -> str:
         return "Where the previous turn began"
     who = faction_label(frame.faction) if frame.faction in FACTIONS else "The game"
     return f"{who}: {action_words(frame.action)}"
-
-
-#: Actions whose words need nothing from the key, and those whose card the other players may not see
-#: (a bid, a kept card, a card picked from a hand): the replay is on the shared screen.
-PLAIN_WORDS = {
-    "end_turn": "ended the turn", "hp_draw": "bought a card with Hero points",
-    "morale_skip": "did not use the Morale Bonus", "bid_done": "confirmed the bid",
-    "keep_done": "finished keeping cards", "bid": "bid a card in secret", "unbid": "took a card back from the bid",
-    "keep": "chose a card to keep", "unkeep": "changed the cards to keep", "card": "picked a card",
-    "lapse": "let a card's line on a victorious Front lapse",
-}
-PICK_KINDS = ("front", "track", "faction", "bonus", "dir", "medallion", "blank")
-
-
-def action_words(key: str) -> str:
-    """A public reading of an action key ("ap_front:madrid" -> "Action Points on the Madrid Front")."""
-    kind, _, rest = key.partition(":")
-    arg, _, n = rest.partition(":")
-    if kind in PLAIN_WORDS:
-        return PLAIN_WORDS[kind]
-    if kind == "choose":
-        return "chose a card in secret" if arg else "passed"
-    if kind == "event":
-        return f"played {card_name(arg)} for its Event"
-    if kind in ("ap_front", "volunteers", "np_strategy"):
-        how = {"ap_front": "Action Points", "volunteers": "Volunteers", "np_strategy": "Strategy"}[kind]
-        return f"{how} on the {front_label(arg)}"
-    if kind in ("ap_track", "hp_track", "np_organization"):
-        how = {"ap_track": "Action Points", "hp_track": "Hero points", "np_organization": "Organization"}[kind]
-        return f"{how}: {track_label(arg)} {n}"
-    if kind in ("ap_bonus", "hp_bonus"):
-        return f"{'Action Points' if kind == 'ap_bonus' else 'Hero points'}: the {arg.capitalize()} Bonus on"
-    if kind == "morale":
-        return f"Morale Bonus on {icon_text(arg)}" + (" with Organization" if n else "")
-    if kind == "intelligence":
-        return f"Intelligence: removed the Blank marker on {option_label('blank', rest)}"
-    if kind == "medallion":
-        return f"picked the {load_content().medallion(arg).name} medallion"
-    if kind in PICK_KINDS:
-        return f"picked {option_label(kind, rest)}"
-    return "made a move"
 
 
 class Replay:

@@ -1,21 +1,25 @@
-"""The shared frame of every page: stylesheet, helpers script, the top bar with the lf mark.
+"""The shared frame of every page: stylesheets, helper scripts, the top bar with the lf mark.
 
-One place for the head so every page looks the same and loads the same two
-small static files (assets/lf.css, assets/lf.js); nothing is fetched from the
-internet.
+One place for the head so every page looks the same and loads the same small
+static files (assets/lf.css and lf.js; assets/frame.css and frame.js for the
+frame itself: the top bar, dialogs, message pages, icons); nothing is fetched
+from the internet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from collections.abc import Iterator
+from typing import Any
 
 from nicegui import app, ui
 
 from lf.components.icons import ASSETS
 
 HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
+        '<link rel="stylesheet" href="/assets/frame.css">'
         '<script src="/assets/lf.js"></script>'
+        '<script src="/assets/frame.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 
@@ -54,3 +58,34 @@ def top_bar(subtitle: str = "") -> Iterator[ui.element]:
 
 def page_body() -> ui.element:
     return ui.element("div").classes("lf-wrap")
+
+
+def icon_button(icon: str, label: str, on_click: Callable[..., Any], props: str = "") -> ui.button:
+    """A button that shows only an icon: ``label`` is its name for screen readers and its hover text.
+
+    Why: an icon alone gives a screen reader nothing to say (axe-core's "button-name"); Quasar already
+    hides the icon itself from it.
+    """
+    return ui.button(icon=icon, on_click=on_click) \
+        .props(f'flat round aria-label="{label}" title="{label}" {props}').classes("lf-icon-btn")
+
+
+def message_page(title: str, why: str, status: int = 200, subtitle: str = "") -> ui.element:
+    """A page that only says something (a game that does not exist, a lesson on another screen), in lf's frame.
+
+    ``status`` is the HTTP status of the answer (404 for what does not exist, so a browser, a crawler or a
+    script knows it too). Returns the box: ``with message_page(...):`` adds links or buttons under the words.
+    """
+    if status != 200:
+        ui.status_code(status)
+    with top_bar(subtitle):
+        pass
+    with page_body(), ui.element("div").classes("lf-box lf-message") as box:
+        ui.label(title).classes("lf-h2").props("role=heading aria-level=1")
+        ui.label(why).classes("lf-message-t").mark("message")
+    return box
+
+
+def lobby_link() -> None:
+    """The way back from a message page."""
+    ui.link("Back to the lobby", "/").classes("lf-message-link").props("data-testid=back-to-lobby")

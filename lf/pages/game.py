@@ -36,6 +36,7 @@ from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
+from .not_found import game_error
 from .rules_reference import open_rules_dialog
 from .seats import open_seats_dialog
 
@@ -363,15 +364,6 @@ def _slice(view: dict, *keys: str) -> list[Any]:
     return [view[k] for k in keys]
 
 
-def _not_found(game_id: str, why: str) -> None:
-    with top_bar():
-        pass
-    with page_body(), ui.element("div").classes("lf-box"):
-        ui.label("This game can't be shown").classes("lf-h2")
-        ui.label(why).mark("game-error")
-        ui.link("Back to the lobby", "/")
-
-
 def game_page(game_id: str, invite: str = "") -> None:
     client = ui.context.client
     try:
@@ -384,7 +376,7 @@ def game_page(game_id: str, invite: str = "") -> None:
         url = client.request.url
         screen = GameScreen(game_id, token, client, net.public_base(url.scheme, url.hostname or "", url.port))
     except port.SessionError as exc:
-        _not_found(game_id, str(exc))
+        game_error(exc)  # an unknown or malformed id answers 404, in lf's frame
         return
     screen.build()
     screen.start_live()

@@ -16,7 +16,7 @@ from lf.components.track import trigger_list
 from lf.engine.constants import TRACK_HP_PRICE, TRACKS
 from lf.engine.content import load_content
 
-from .frame import page_body, top_bar
+from .frame import icon_button, page_body, top_bar
 
 TURN_SEQUENCE = """
 <h3>Turn sequence (4 turns a Year, 3 Years)</h3>
@@ -137,24 +137,29 @@ SECTIONS = {
 
 
 def render_rules() -> None:
-    """The aid as tabs (used by the page and the in-game dialog)."""
-    with ui.tabs().classes("lf-tabs").props("dense align=left outside-arrows mobile-arrows") as tabs:
+    """The aid as tabs (used by the page and the in-game dialog); the sections scroll under the tabs."""
+    with ui.tabs().classes("lf-tabs lf-rules-tabs").props("dense align=left outside-arrows mobile-arrows") as tabs:
         tab_list = [ui.tab(name) for name in SECTIONS]
-    with ui.tab_panels(tabs, value=tab_list[0]).classes("lf-tabpanels w-full"):
-        for tab, (name, build) in zip(tab_list, SECTIONS.items(), strict=True):
-            with ui.tab_panel(tab):
-                ui.html(f'<div class="lf-rules">{build()}</div>', sanitize=False).mark(f"rules-{name}")
-    ui.label(f"lf: {faction_label('anarchists')}, {faction_label('communists')} and {faction_label('moderates')} · "
-             "Original card set · rules summary in our own words").classes("lf-muted")
+    with ui.element("div").classes("lf-rules-body").props('tabindex=0 role=region aria-label="The section shown"'):
+        with ui.tab_panels(tabs, value=tab_list[0]).classes("lf-tabpanels w-full"):
+            for tab, (name, build) in zip(tab_list, SECTIONS.items(), strict=True):
+                with ui.tab_panel(tab):
+                    ui.html(f'<div class="lf-rules">{build()}</div>', sanitize=False).mark(f"rules-{name}")
+        ui.label(f"lf: {faction_label('anarchists')}, {faction_label('communists')} and "
+                 f"{faction_label('moderates')} · Original card set · rules summary in our own words") \
+            .classes("lf-muted")
 
 
 def open_rules_dialog() -> None:
-    with ui.dialog().props("maximized-on-mobile") as dialog, ui.card().classes("w-full max-w-3xl lf-box lf-dialog-card"):
-        with ui.row().classes("w-full items-center no-wrap"):
-            ui.label("Player aid").classes("lf-h2")
+    """The aid over the current page. Its title bar and tabs stay put while the section under them scrolls,
+    and on a phone it fills the screen (assets/frame.css, "rules dialog")."""
+    with ui.dialog().props('aria-label="Player aid"') as dialog, \
+            ui.card().classes("lf-box lf-dialog-card lf-rules-card").props("data-testid=rules-dialog"):
+        with ui.element("div").classes("lf-rules-head"):
+            ui.label("Player aid").classes("lf-h2").props("role=heading aria-level=2")
             ui.space()
-            ui.link("Open as a page", "/rules", new_tab=True).classes("text-sm")
-            ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            ui.link("Open as a page", "/rules", new_tab=True).classes("lf-rules-open")
+            icon_button("close", "Close the player aid", dialog.close, "data-testid=rules-close")
         render_rules()
     dialog.on("hide", dialog.delete)
     dialog.open()

@@ -18,18 +18,22 @@ from typing import Any
 from lf.engine.constants import FACTIONS, faction_label
 from lf.session import (
     ActResult,
+    GameBroken,
     GameSession,
     SeatInfo,
     SessionError,
     SessionEvent,
+    StoreUnavailable,
     Subscription,
+    UnknownGame,
     default_registry,
 )
 
 log = logging.getLogger("lf.pages")
 
 __all__ = [
-    "ActResult", "LobbyGame", "SeatInfo", "SessionError", "SessionEvent", "Subscription",
+    "ActResult", "GameBroken", "LobbyGame", "SeatInfo", "SessionError", "SessionEvent", "StoreUnavailable",
+    "Subscription", "UnknownGame",
     "act", "claim", "create_game", "game", "leave", "list_games", "seats", "seat_of", "subscribe",
     "undo", "view", "watch_lobby",
 ]

@@ -6,6 +6,8 @@ from nicegui import app, ui
 
 import lf
 
+from .frame import lobby_link, page_body, top_bar
+
 TITLE = "Land and Freedom — lf"
 
 
@@ -25,34 +27,34 @@ def content_summary() -> dict:
     }
 
 
-def _rows(table: dict, label) -> None:
-    for key, n in table.items():
-        with ui.row().classes("w-full justify-between"):
-            ui.label(label(key))
-            ui.label(str(n)).classes("font-mono")
+def _rows(title: str, table: dict, label) -> None:
+    with ui.element("div").classes("lf-status-group"):
+        ui.label(title).classes("lf-status-h")
+        for key, n in table.items():
+            with ui.element("div").classes("lf-status-row"):
+                ui.label(label(key))
+                ui.label(str(n)).classes("font-mono")
 
 
 def render() -> None:
-    with ui.column().classes("w-full max-w-xl mx-auto p-4 gap-4"):
-        ui.label(TITLE).classes("text-2xl font-bold")
-        ui.label("Original card set").classes("text-gray-600")
+    with top_bar("Status"):
+        ui.button("Lobby", icon="home", on_click=lambda: ui.navigate.to("/")).props("flat no-caps color=white")
+    with page_body(), ui.element("div").classes("lf-box lf-message lf-status-page"):
+        ui.label("Land and Freedom: this server").classes("lf-h2").props("role=heading aria-level=1")
+        ui.label(f"lf {lf.__version__} · Original card set").classes("lf-muted")
         try:
             summary = content_summary()
         except Exception as exc:  # show any content problem on the page instead of failing the request
-            with ui.card().classes("w-full bg-red-50").props("flat bordered data-testid=content-error"):
-                ui.label("The game content could not be loaded").classes("font-bold text-red-800")
+            with ui.element("div").classes("lf-status-error").props("data-testid=content-error role=alert"):
+                ui.label("The game content could not be loaded").classes("font-bold")
                 ui.label(f"{type(exc).__name__}: {exc}").classes("font-mono text-sm whitespace-pre-wrap")
         else:
-            with ui.card().classes("w-full").props("flat bordered data-testid=content-counts"):
-                ui.label(f"Player cards: {summary['player_total']}").classes("font-bold")
-                _rows(summary["by_faction"], str.capitalize)
-                _rows(summary["by_strength"], lambda s: f"Strength {s}")
-                ui.separator()
-                ui.label(f"Fascist cards: {summary['fascist_total']}").classes("font-bold")
-                _rows(summary["by_year"], lambda y: f"Year {y}")
-                ui.separator()
-                ui.label(f"Medallions: {summary['medallions']}").classes("font-bold")
-        ui.label(f"lf {lf.__version__}").classes("text-xs text-gray-400")
+            with ui.element("div").classes("lf-status-counts").props("data-testid=content-counts"):
+                _rows(f"Player cards: {summary['player_total']}", summary["by_faction"], str.capitalize)
+                _rows("Player cards by strength", summary["by_strength"], lambda s: f"Strength {s}")
+                _rows(f"Fascist cards: {summary['fascist_total']}", summary["by_year"], lambda y: f"Year {y}")
+                _rows(f"Medallions: {summary['medallions']}", {}, str)
+        lobby_link()
 
 
 def register() -> None:

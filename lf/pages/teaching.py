@@ -7,9 +7,9 @@ decide. The board is drawn from the *public* view, so no hand is ever on it.
 A secret choice (the card to play, the Final Bid, the cards kept) goes through
 a hand-off screen: every hand stays hidden until a player taps "I am the
 Anarchists", and hides again as soon as that faction has chosen. Around that,
-the teaching aids: a lesson beside the part of the board it explains (the
-first time each rule comes into play; "Got it" remembers it per game; a switch
-turns the guide off), what every option would do, why each closed option is
+the teaching aids: a lesson docked to the screen's edge that marks the part of
+the board it explains (the first time each rule comes into play; "Got it"
+remembers it per game; a switch turns the guide off), what every option would do, why each closed option is
 closed, free undo and redo, and a step-by-step replay of the last turn.
 
 Like the game page it never decides legality: buttons come from the engine's
@@ -37,7 +37,7 @@ from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Piece, Pieces
 from lf.components.teaching_board import render_peek, teaching_status_html
 from lf.components.teaching_handoff import private_banner, render_handoff
-from lf.components.teaching_lessons import ANCHOR_AREA, area_of, render_lesson
+from lf.components.teaching_lessons import area_of, render_lesson
 from lf.components.teaching_prompt import Options, is_secret, public_cards, render_options
 from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
@@ -45,10 +45,11 @@ from lf.teaching import Lesson, due
 
 from . import browser_seats
 from . import session_port as port
-from .frame import APP_TITLE, page_body, top_bar
+from .frame import APP_TITLE, lobby_link, message_page, page_body, top_bar
 from .game import OUTDATED_MESSAGE
 from .in_thread import in_thread
 from .live import LiveGame
+from .not_found import game_error
 from .rules_reference import open_rules_dialog
 from .setup_form import read_setup, seat_toggles
 
@@ -175,7 +176,9 @@ class TeachingScreen:
         self.syncs = 0
         self.snap = fetch(game_id, tokens)
         self.parts: list[Drawn] = []
-        self.lesson_parts: list[Part] = []
+        self.areas: dict[str, ui.element] = {}  # the board's areas by name (a lesson marks the one it explains)
+        self.lesson: Part | None = None
+        self.lesson_target: str | None = None
         self.live: LiveGame | None = None
         self._syncing = False
         self._again = False
@@ -225,17 +228,18 @@ class TeachingScreen:
                                     lambda s: board.medallions_box_html(s.board), mark="medallions"),
                            board.boxed("medallion", "Medallions on the board"))
                 self._keep(LogPanel(lambda s: s.board["log"]))
+        # The lesson is docked to the screen's edge, so it is on screen whatever the table has scrolled to.
+        self.lesson = Part("lesson", self._lesson_key, self._lesson)
+        with ui.element("div").classes("lf-lesson-dock").props('role=region aria-label="Lesson" aria-live=polite'):
+            self.lesson.show(self.snap)
+        self._mark_lesson_target()
         self._set_tools()
 
     def _keep(self, part: Drawn, draw: Callable[[Any, Snap], None] | None = None, cls: str = "") -> None:
-        """Draw ``part`` in its area (``draw(part, snap)`` builds the box around it), its lesson above it."""
+        """Draw ``part`` in its area (``draw(part, snap)`` builds the box around it)."""
         name = part.name
-        with ui.element("div").classes(f"lf-a-{name} lf-ta {cls}").props(f"data-testid=area-{name}"):
-            if name in set(ANCHOR_AREA.values()):
-                lesson = Part(f"lesson-{name}", lambda s, n=name: self._lesson_key(s, n),
-                              lambda s, n=name: self._lesson(s, n))
-                lesson.show(self.snap)
-                self.lesson_parts.append(lesson)
+        with ui.element("div").classes(f"lf-a-{name} lf-ta {cls}").props(f"data-testid=area-{name}") as area:
+            self.areas[name] = area
             if draw is None:
                 part.show(self.snap)
             else:
@@ -343,13 +347,32 @@ class TeachingScreen:
     def due_lessons(self, s: Snap | None = None) -> list[Lesson]:
         return due((s or self.snap).board, self.seen) if self.guide else []
 
-    def _lesson_key(self, s: Snap, area: str) -> Any:
-        return [lesson.id for lesson in self.due_lessons(s) if area_of(lesson) == area]
+    def _lesson_key(self, s: Snap) -> Any:
+        return [lesson.id for lesson in self.due_lessons(s)]
 
-    def _lesson(self, s: Snap, area: str) -> None:
-        here = [lesson for lesson in self.due_lessons(s) if area_of(lesson) == area]
-        if here:
-            render_lesson(here[0], self.mark_seen, more=len(here) - 1)
+    def _lesson(self, s: Snap) -> None:
+        due_now = self.due_lessons(s)
+        if due_now:
+            render_lesson(due_now[0], self.mark_seen, self.show_area, more=len(due_now) - 1)
+
+    def _mark_lesson_target(self) -> None:
+        """Outline the board area the lesson on screen explains (and no other)."""
+        due_now = self.due_lessons()
+        target = area_of(due_now[0]) if due_now else None
+        if target == self.lesson_target:
+            return
+        if self.lesson_target in self.areas:
+            self.areas[self.lesson_target].classes(remove="lf-lesson-target")
+        if target in self.areas:
+            self.areas[target].classes(add="lf-lesson-target")
+        self.lesson_target = target
+
+    def show_area(self, area: str) -> None:
+        """Bring the area a lesson explains into view (above the docked lesson) and flash it."""
+        self.client.run_javascript(
+            f"const el = document.querySelector('[data-testid=area-{area}]'); if (el) {{ "
+            "el.scrollIntoView({block: 'start', behavior: 'smooth'}); el.classList.remove('lf-flash'); "
+            "void el.offsetWidth; el.classList.add('lf-flash'); }")
 
     def mark_seen(self, lesson_id: str) -> None:
         self.seen.add(lesson_id)
@@ -364,8 +387,9 @@ class TeachingScreen:
                   "The guide is off. Turn it on again at any time.", type="info")
 
     def _update_lessons(self) -> None:
-        for part in self.lesson_parts:
-            part.update(self.snap)
+        if self.lesson is not None:
+            self.lesson.update(self.snap)
+        self._mark_lesson_target()
 
     # -- the hand-off ------------------------------------------------------------------------
 
@@ -571,12 +595,8 @@ def teaching_box() -> None:
 # -- the page ------------------------------------------------------------------------------------
 
 def _message(title: str, why: str, game_id: str | None = None, claim: bool = False) -> None:
-    with top_bar("Teaching"):
-        pass
-    with page_body(), ui.element("div").classes("lf-box").style("max-width: 640px; margin: 0 auto"):
-        ui.label(title).classes("lf-h2")
-        ui.label(why).mark("teach-error")
-        with ui.row().classes("gap-2 mt-2"):
+    with message_page(title, why, subtitle="Teaching"):
+        with ui.row().classes("gap-2 mt-2 items-center"):
             if claim and game_id:
                 def take() -> None:
                     try:
@@ -591,7 +611,7 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             if game_id:
                 ui.button("Watch the game", icon="visibility", on_click=lambda: ui.navigate.to(f"/game/{game_id}")) \
                     .props("outline no-caps")
-            ui.link("Back to the lobby", "/")
+            lobby_link()
 
 
 def teaching_page(game_id: str) -> None:
@@ -611,7 +631,7 @@ def teaching_page(game_id: str) -> None:
             return
         screen = TeachingScreen(game_id, tokens, client)
     except port.SessionError as exc:
-        _message("This lesson can't be shown", str(exc))
+        game_error(exc, "Teaching")  # an unknown or malformed id answers 404
         return
     screen.build()
     screen.start_live()

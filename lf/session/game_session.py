@@ -39,6 +39,7 @@ from lf.engine.constants import FACTIONS, faction_label
 from lf.engine.history import Frame, frames
 from lf.engine.npc import choose as nonplayer_choose
 from lf.engine.queries import is_nonplayer
+from lf.engine.step_words import action_words
 from lf.store.models import GameRow, SeatRow
 from lf.store.repository import NewRow, Repository, VersionConflict
 from lf.teaching.foresee import table_previews
@@ -414,7 +415,8 @@ class GameSession:
                 return refusal
             self._after_change(seat, "undo", Action.parse(last).key, None)
             self._run_nonplayers()
-            return self._answer(True, "ok", f"Your last step ({Action.parse(last).key}) was taken back.", seat)
+            words = action_words(Action.parse(last).key, own=True)  # only this seat reads the answer
+            return self._answer(True, "ok", f"Your last step was taken back: {words}.", seat)
 
     # -- teaching games: free undo and redo -------------------------------------------------
 
@@ -444,8 +446,8 @@ class GameSession:
                     return refusal
                 self._after_change(last["faction"], "undo", Action.parse(last["action"]).key, None)
             self._redo.append(last)
-            return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step "
-                                            f"{Action.parse(last['action']).key}.", seat)
+            words = action_words(Action.parse(last["action"]).key)  # the table's shared screen: no secret
+            return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step: {words}.", seat)
 
     def teaching_redo(self, token: str, version: int) -> ActResult:
         """Teaching games: play the last step taken back again (the Non-players then follow as before)."""
@@ -467,7 +469,8 @@ class GameSession:
             self._redo.pop()
             self._after_change(entry["faction"], "action", act.key, None)
             self._run_nonplayers()
-            return self._answer(True, "ok", f"Replayed the {label(entry['faction'])}' step {act.key}.", seat)
+            return self._answer(True, "ok", f"Replayed the {label(entry['faction'])}' step: "
+                                            f"{action_words(act.key)}.", seat)
 
     def previews(self, token: str) -> dict[str, str]:
         """What each legal option of the seat's pending decisions would do (action key -> words).
