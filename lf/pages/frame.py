@@ -1,8 +1,8 @@
 """The shared frame of every page: stylesheet, helpers script, the top bar with the lf mark.
 
-One place for the head so every page looks the same and loads the same two
-small static files (assets/lf.css, assets/lf.js); nothing is fetched from the
-internet.
+One place for the head so every page looks the same and loads the same
+small static files (assets/lf.css, assets/lf.js; the log, replay and end screen's
+assets/history.css, assets/history.js); nothing is fetched from the internet.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from lf.components.icons import ASSETS
 
 HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/lf.js"></script>'
+        '<link rel="stylesheet" href="/assets/history.css">'
+        '<script src="/assets/history.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 
