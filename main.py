@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, rules_reference, status, teaching
+from lf.pages import frame, game, game_files, join, lobby, replay, rules_reference, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,7 +31,7 @@ def storage_secret() -> str:
 
 
 frame.register_assets()
-for module in (lobby, game, join, rules_reference, status, teaching):
+for module in (lobby, game, join, rules_reference, status, teaching, replay, game_files):
     module.register()
 
 if __name__ in {"__main__", "__mp_main__"}:

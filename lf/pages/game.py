@@ -25,7 +25,6 @@ from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
 from lf.components.log_panel import LogPanel
-from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces
 from lf.components.prompt import PromptInput, confirm_text, render_prompt
@@ -33,6 +32,7 @@ from lf.components.theme import FACTIONS, faction_label
 
 from . import browser_seats, net
 from . import session_port as port
+from .end_screen import carry_seat, show_end
 from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
@@ -88,6 +88,8 @@ class GameScreen:
             ui.button("Seats", icon="group", on_click=self.open_seats) \
                 .props("flat dense no-caps color=white data-testid=seats") \
                 .mark("seats")
+            ui.button("Replay", icon="history", on_click=lambda: ui.navigate.to(f"/replay/{self.game_id}")) \
+                .props("flat dense no-caps color=white data-testid=replay").mark("replay")
             self.sound_button = ui.button(on_click=lambda: self._set_sound(not self.sound)) \
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
@@ -154,10 +156,7 @@ class GameScreen:
 
     def _banner(self, v: dict) -> None:
         if v["result"]:
-            ui.html(outcome_html(v, self.names), sanitize=False).mark("outcome")
-            with ui.row().classes("mt-2"):
-                ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
-                    .props("unelevated no-caps color=primary")
+            show_end(self.game_id, v, self.names)
 
     def _prompt(self, v: dict) -> None:
         with ui.element("div").classes("lf-box"):
@@ -376,6 +375,7 @@ def game_page(game_id: str, invite: str = "") -> None:
     client = ui.context.client
     try:
         port.game(game_id)
+        carry_seat(game_id)  # a rematch: the seat this browser held in the game before is its seat here too
         held = browser_seats.held(game_id)
         token = held["token"] if held else None
         if token and port.seat_of(game_id, token) is None:
