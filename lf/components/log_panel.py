@@ -20,7 +20,7 @@ from typing import Any
 
 from nicegui import ui
 
-from .theme import FACTIONS, esc, faction_dot
+from .theme import FACTIONS, esc, faction_dot, faction_label
 
 #: Entries per block of the log (see ``turn_blocks``).
 CHUNK = 8
@@ -64,11 +64,18 @@ def _row_html(row: Row, viewer: str | None) -> str:
         cls.append("has-refs")
     if notes or e.get("kind") == "nonplayer":
         cls.append("has-np")
-    why = "".join(f'<span class="lf-log-np">{esc(n.get("text", ""))}</span>' for n in notes)
+    why = "".join(f'<span class="lf-log-np">{esc(_reason(n))}</span>' for n in notes)
     return (f'<li class="lf-log-e {" ".join(c for c in cls if c)}" data-refs="{esc(refs)}"'
             f'{CLICK if refs or notes else ""}>'
             f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
             f'<span class="lf-log-t">{esc(e.get("text", ""))}{why}</span></li>')
+
+
+def _reason(note: dict) -> str:
+    """A Non-player note without its faction (the move it is folded under names it): "Non-player rule 3c: ..."."""
+    text = note.get("text", "")
+    prefix = f"{faction_label(note.get('faction'))}: " if note.get("faction") in FACTIONS else ""
+    return text[len(prefix):] if prefix and text.startswith(prefix) else text
 
 
 def block_html(rows: list[Row], viewer: str | None) -> str:
@@ -117,7 +124,9 @@ class LogPanel:
 
     Same ``show``/``update`` as a Part. ``entries(state)`` gives the log entries of the page's state (a view
     for the game page and the replay, the public board for the teaching table); ``viewer(state)`` whose
-    entries are "mine".
+    entries are "mine". Why turns are filled on demand: a whole game's log is about 700 entries; a page gets
+    the current turn's entries and the other turns' titles, and a turn's entries when it is first opened
+    (a ``details`` element's toggle), so a page late in a game loads no more than one early in it.
     """
 
     def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log",
@@ -126,6 +135,10 @@ class LogPanel:
         self.entries = entries
         self.viewer = viewer
         self.groups: dict[tuple[int, int], ui.element] = {}
+        #: The turns whose entries are on the page (the current one, and each one a reader opened).
+        self.filled: set[tuple[int, int]] = set()
+        self.turns: dict[tuple[int, int], list[tuple[int, list[Row]]]] = {}
+        self.me: str | None = None
         self.group_of: dict[int, tuple[int, int]] = {}
         self.blocks: dict[int, ui.html] = {}
         self.html: dict[int, str] = {}
@@ -155,27 +168,20 @@ class LogPanel:
         self.wrap.classes(remove=" ".join(f"only-{k}" for k in FILTERS), add="" if value == "all" else f"only-{value}")
 
     def update(self, state: Any, force: bool = False) -> bool:
-        me = self.viewer(state)
+        self.me = self.viewer(state)
         turns = turn_blocks(fold_notes(self.entries(state)))
-        want = {key: turn for turn, blocks in turns for key, _ in blocks}
+        self.turns = dict(turns)
+        if turns:
+            self.filled.add(turns[0][0])
+        self.filled &= set(self.turns)
+        want = {key: turn for turn, blocks in turns if turn in self.filled for key, _ in blocks}
         changed = self._drop([k for k in self.blocks if want.get(k) != self.group_of.get(k)])
-        for turn, blocks in turns:
-            group = self.groups.get(turn) or self._group(turn)
-            for key, rows in blocks:
-                if key not in self.blocks:
-                    with group:
-                        self.blocks[key] = ui.html("", sanitize=False).mark("log")
-                    self.group_of[key] = turn
-                elif not force and self.rows.get(key) == rows:
-                    continue
-                html = block_html(rows, me)
-                if html != self.html.get(key):
-                    self.blocks[key].set_content(html)
-                    self.html[key] = html
-                    changed = True
-                self.rows[key] = rows
-            _order(group, [self.blocks[key] for key, _ in blocks], first=1)  # after the summary
-        for turn in [t for t in self.groups if t not in {t for t, _ in turns}]:
+        for turn, _ in turns:
+            if turn not in self.groups:
+                self._group(turn)
+            if turn in self.filled:
+                changed |= self._fill(turn, force)
+        for turn in [t for t in self.groups if t not in self.turns]:
             self.list.remove(self.groups.pop(turn))
             changed = True
         _order(self.list, [self.groups[turn] for turn, _ in turns])
@@ -183,13 +189,40 @@ class LogPanel:
         self.draws += changed
         return changed
 
+    def fill(self, turn: tuple[int, int]) -> bool:
+        """Put a turn's entries on the page (when a reader opens it); False if they are there already."""
+        if turn in self.filled or turn not in self.turns:
+            return False
+        self.filled.add(turn)
+        return self._fill(turn, False)
+
+    def _fill(self, turn: tuple[int, int], force: bool) -> bool:
+        """Create or rewrite the turn's blocks whose entries changed; returns whether any did."""
+        group, blocks, changed = self.groups[turn], self.turns[turn], False
+        for key, rows in blocks:
+            if key not in self.blocks:
+                with group:
+                    self.blocks[key] = ui.html("", sanitize=False).mark("log")
+                self.group_of[key] = turn
+            elif not force and self.rows.get(key) == rows:
+                continue
+            html = block_html(rows, self.me)
+            if html != self.html.get(key):
+                self.blocks[key].set_content(html)
+                self.html[key] = html
+                changed = True
+            self.rows[key] = rows
+        _order(group, [self.blocks[key] for key, _ in blocks], first=1)  # after the summary
+        return changed
+
     def _group(self, turn: tuple[int, int]) -> ui.element:
-        """A turn's collapsible group (a ``details`` element: opening an older turn costs the server nothing)."""
+        """A turn's collapsible group: its title now, its entries once it is open (``fill``)."""
         with self.list:
             group = ui.element("details").classes("lf-log-turn").props(f'data-turn="{turn[0]}-{turn[1]}"')
             with group:
                 with ui.element("summary").classes("lf-log-sum"):
                     ui.html(esc(turn_title(turn)), sanitize=False)
+        group.on("toggle", lambda: self.fill(turn), js_handler="(e) => { if (e.target.open) emit(); }")
         self.groups[turn] = group
         return group
 
