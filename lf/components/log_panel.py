@@ -218,7 +218,8 @@ class LogPanel:
     def _group(self, turn: tuple[int, int]) -> ui.element:
         """A turn's collapsible group: its title now, its entries once it is open (``fill``)."""
         with self.list:
-            group = ui.element("details").classes("lf-log-turn").props(f'data-turn="{turn[0]}-{turn[1]}"')
+            group = ui.element("details").classes("lf-log-turn").props(f'data-turn="{turn[0]}-{turn[1]}"') \
+                .mark(f"log-turn-{turn[0]}-{turn[1]}")
             with group:
                 with ui.element("summary").classes("lf-log-sum"):
                     ui.html(esc(turn_title(turn)), sanitize=False)

@@ -15,6 +15,8 @@ the address, kept up to date so a step can be shared.
 
 from __future__ import annotations
 
+import json
+import weakref
 from typing import Any
 
 from nicegui import Client, ui
@@ -32,6 +34,8 @@ from .live import LiveGame
 from .rules_reference import open_rules_dialog
 
 SPECTATOR = ""
+#: The live replay screens by client id (tests); entries vanish with their page.
+SCREENS: weakref.WeakValueDictionary[str, ReplayScreen] = weakref.WeakValueDictionary()
 
 
 class ReplayScreen:
@@ -54,6 +58,7 @@ class ReplayScreen:
         self.slider: ui.slider
         self.turns: ui.select
         self._quiet = False  # set while the page moves its own controls (their change events are not steps)
+        SCREENS[client.id] = self
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -193,7 +198,7 @@ class ReplayScreen:
         self.root.props(f'data-testid=replay-root data-step={self.k} data-steps={last} '
                         f'data-seat={self.seat or "spectator"}')
         query = f"?step={self.k}" + (f"&seat={self.seat}" if self.seat else "")
-        ui.navigate.history.replace(f"/replay/{self.game_id}{query}")
+        self.client.run_javascript(f'history.replaceState(null, "", {json.dumps(f"/replay/{self.game_id}{query}")})')
 
     # -- a running game goes on ------------------------------------------------------------
 
