@@ -124,14 +124,16 @@ class LogPanel:
 
     Same ``show``/``update`` as a Part. ``entries(state)`` gives the log entries of the page's state (a view
     for the game page and the replay, the public board for the teaching table); ``viewer(state)`` whose
-    entries are "mine". Why turns are filled on demand: a whole game's log is about 700 entries; a page gets
+    entries are "mine"; ``replay`` the address of the game's replay, linked from the box's title. Why turns are
+    filled on demand: a whole game's log is about 700 entries; a page gets
     the current turn's entries and the other turns' titles, and a turn's entries when it is first opened
     (a ``details`` element's toggle), so a page late in a game loads no more than one early in it.
     """
 
     def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log",
-                 viewer: Callable[[Any], str | None] = _viewer_of) -> None:
+                 viewer: Callable[[Any], str | None] = _viewer_of, replay: str | None = None) -> None:
         self.name = name
+        self.replay = replay
         self.entries = entries
         self.viewer = viewer
         self.groups: dict[tuple[int, int], ui.element] = {}
@@ -155,6 +157,9 @@ class LogPanel:
             with ui.element("div").classes("lf-box-h lf-log-head"):
                 ui.html('Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the board</span>',
                         sanitize=False)
+                if self.replay:
+                    ui.link("Replay from the start", self.replay).classes("lf-log-replay") \
+                        .props("data-testid=replay").mark("replay")
             choices = {k: v for k, v in FILTERS.items() if me is not None or k != "mine"}
             self.filter = ui.toggle(choices, value="all", on_change=lambda e: self.set_filter(e.value)) \
                 .props('dense no-caps unelevated toggle-color=primary aria-label="Show in the log"') \

@@ -88,8 +88,6 @@ class GameScreen:
             ui.button("Seats", icon="group", on_click=self.open_seats) \
                 .props("flat dense no-caps color=white data-testid=seats") \
                 .mark("seats")
-            ui.button("Replay", icon="history", on_click=lambda: ui.navigate.to(f"/replay/{self.game_id}")) \
-                .props("flat dense no-caps color=white data-testid=replay").mark("replay")
             self.sound_button = ui.button(on_click=lambda: self._set_sound(not self.sound)) \
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
@@ -122,7 +120,7 @@ class GameScreen:
                                     board.glory_box_html, mark="glory"), board.boxed())
                 self._keep(HtmlPart("meds", lambda v: v["medallions"], board.medallions_box_html, mark="medallions"),
                            board.boxed("medallion", "Medallions on the board"))
-                self._keep(LogPanel(lambda v: v["log"]))
+                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
         self._mark_prompt()
         self._set_title()
 
