@@ -114,6 +114,7 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
     carme = create_user()
     session.leave(tokens["communists"])
     await join(carme, session.id, "communists", "Carme")
+    await carme.open("/")  # away from the game (the simulated browsers share one ui.navigate: see e2e for two)
     games = len(reg.games())
     user.find(marker="rematch").click()
     await wait_for(lambda: user.client.id in screens() and screen_of(user).game_id != session.id,
@@ -172,6 +173,27 @@ async def test_a_running_games_replay_is_a_spectators_whatever_the_address_asks(
     await see(user, "Seen as a spectator")
     assert all("hand" not in fv for fv in screen.view["factions"].values())
     await see(user, "can be downloaded once the game is over")  # the file holds the seed: every hand
+
+
+async def test_a_running_games_replay_follows_its_new_steps(reg, user: User) -> None:
+    from session_helpers import claim_humans, play
+
+    game = reg.create_game({"moderates": "nonplayer"}, name="Running", seed=5)
+    tokens = claim_humans(game)
+    await user.open(f"/replay/{game.id}?step=999")
+    screen = _replay(user)
+    before = screen.k
+    assert before == screen.replay.steps
+    play(game, tokens, seed=5, steps=3)
+    await wait_for(lambda: screen.replay.steps > before and screen.k == screen.replay.steps,
+                   why="the page at the last step follows the game")
+    assert screen.view["factions"] == view(_engine_state(game), None)["factions"]
+
+
+def _engine_state(game):
+    from lf.engine import from_json
+
+    return from_json(game.state_json())
 
 
 async def test_an_unknown_replay_is_a_plain_message(reg, user: User) -> None:

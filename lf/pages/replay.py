@@ -57,6 +57,10 @@ class ReplayScreen:
         self.buttons: dict[str, ui.button] = {}
         self.slider: ui.slider
         self.turns: ui.select
+        self.turn_steps: dict[int, str] = {}
+        self.label: ui.label
+        self.seats: ui.element
+        self.download: ui.element
         self._quiet = False  # set while the page moves its own controls (their change events are not steps)
         SCREENS[client.id] = self
 
@@ -103,18 +107,21 @@ class ReplayScreen:
                 .props("outlined dense options-dense data-testid=replay-turn").classes("lf-replay-turn") \
                 .mark("replay-turn")
             self.seats = ui.element("div").classes("lf-replay-seat")
-            self._seat_choice()
             with ui.element("div").classes("lf-replay-files"):
-                game_files.download_link(self.game_id, self.replay.finished)
+                self.download = ui.element("div")
                 game_files.import_button(lambda s: f"/replay/{s.id}")
+            self._by_status()
 
     def _button(self, name: str, icon: str, label: str, go: Any) -> None:
         self.buttons[name] = ui.button(icon=icon, on_click=go) \
             .props(f'flat round aria-label="{label}" title="{label}" data-testid=replay-{name}') \
             .classes("lf-replay-btn").mark(f"replay-{name}")
 
-    def _seat_choice(self) -> None:
-        """Whose view: every seat's once the game is over, the spectator's only while it runs."""
+    def _by_status(self) -> None:
+        """What depends on the game being over: whose view may be chosen, and the game file."""
+        self.download.clear()
+        with self.download:
+            game_files.download_link(self.game_id, self.replay.finished)
         self.seats.clear()
         with self.seats:
             if not self.replay.finished:
@@ -128,7 +135,9 @@ class ReplayScreen:
                 .props("outlined dense data-testid=replay-seat").classes("lf-replay-seatsel").mark("replay-seat")
 
     def _turn_options(self) -> dict[int, str]:
-        return {k: turn_title((year, turn)) for year, turn, k in self.replay.turn_starts()}
+        """The first step of each turn, by its title (kept until the game has new steps)."""
+        self.turn_steps = {k: turn_title((year, turn)) for year, turn, k in self.replay.turn_starts()}
+        return self.turn_steps
 
     # -- what a step shows -----------------------------------------------------------------
 
@@ -164,7 +173,7 @@ class ReplayScreen:
 
     def set_seat(self, seat: str | None) -> None:
         if seat not in self.replay.seats():
-            ui.notify(port.SPECTATOR_ONLY.capitalize() + ".", type="warning")
+            ui.notify(f"{port.SPECTATOR_ONLY[0].upper()}{port.SPECTATOR_ONLY[1:]}.", type="warning")
             return
         self.seat = seat
         self.view = self.replay.view(self.k, seat)
@@ -187,7 +196,7 @@ class ReplayScreen:
         v = self.view
         self.label.set_text(f"Step {self.k} of {last} · Year {v['year']}, "
                             f"{'turn ' + str(v['turn']) if v['turn'] else 'setup'}")
-        starts = [k for k in self._turn_options() if k <= self.k]
+        starts = [k for k in self.turn_steps if k <= self.k]
         self._quiet = True
         try:
             self.slider.props(f"max={max(1, last)}")
@@ -213,7 +222,7 @@ class ReplayScreen:
         with self.client:
             self.turns.set_options(self._turn_options())
             if self.replay.finished and not was_finished:
-                self._seat_choice()
+                self._by_status()
             self.go(self.replay.steps if at_end else self.k)
 
     def _seats_changed(self) -> None:
