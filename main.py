@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, not_found, rules_reference, status, teaching
+from lf.pages import frame, game, game_files, join, lobby, not_found, replay, rules_reference, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,7 +31,7 @@ def storage_secret() -> str:
 
 
 frame.register_assets()
-for module in (lobby, game, join, rules_reference, status, teaching, not_found):
+for module in (lobby, game, join, rules_reference, status, teaching, replay, game_files, not_found):
     module.register()
 
 if __name__ in {"__main__", "__mp_main__"}:

@@ -50,7 +50,8 @@ def _fuzz(args: argparse.Namespace) -> int:
 def _bench_browsers(args: argparse.Namespace) -> int:
     from lf.tools.bench_browsers import main
 
-    return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger, args.devices)
+    return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger, args.devices,
+                args.from_step)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -74,6 +75,8 @@ def parser() -> argparse.ArgumentParser:
     bb.add_argument("--think-max", type=float, default=4.0, help="longest pause between two moves of a game (s)")
     bb.add_argument("--stagger", type=float, default=1.0, help="seconds between two games joining")
     bb.add_argument("--seed", type=int, default=1)
+    bb.add_argument("--from-step", type=int, default=0,
+                    help="start each game this many moves in (the policy's own moves): moves late in a game")
     bb.add_argument("--devices", choices=("idle", "shared"), default="idle",
                     help="idle: the browsers (stand-ins for the players' own devices) get a core only when the server "
                          "does not need it; shared: they compete with the server as equals")

@@ -14,25 +14,33 @@ from nicegui.testing import User
 from pages_helpers import join, live, markers, port, reg, screen_of, see, wait_for  # noqa: F401
 from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players, moderates_turn, until_marker
 
-from lf.components.log_panel import CHUNK, turn_blocks
+from lf.components.log_panel import CHUNK, fold_notes, turn_blocks
 
 
 def _entries(turns: list[int]) -> list[dict]:
     return [{"i": n, "year": 1, "turn": t, "kind": "", "text": f"entry {n}"} for n, t in enumerate(turns)]
 
 
-def test_the_log_shows_whole_turns_newest_first_in_blocks_that_never_change_once_full() -> None:
+def test_the_log_shows_every_turn_newest_first_in_blocks_that_never_change_once_full() -> None:
     assert CHUNK == 8
     entries = _entries([0] * 3 + [1] * 4 + [2] * 5)
-    blocks = turn_blocks(entries, shown=9)
-    # Turn 2 (entries 7-11, cut at entry 8 by the blocks of 8) and turn 1 (3-6); turn 0 does not fit.
-    assert [key for key, _ in blocks] == [8, 7, 3]
-    assert [e["i"] for e in blocks[0][1]] == [8, 9, 10, 11]
-    # The newest turn is shown whole even when it alone is longer than the limit.
-    assert [e["i"] for _, block in turn_blocks(entries, shown=2) for e in block] == [8, 9, 10, 11, 7]
+    turns = turn_blocks(fold_notes(entries))
+    # The whole game, newest turn first (issue 12: no longer the last 150 entries); turn 2 is cut at entry 8.
+    assert [turn for turn, _ in turns] == [(1, 2), (1, 1), (1, 0)]
+    assert [[key for key, _ in blocks] for _, blocks in turns] == [[8, 7], [3], [0]]
+    assert [e["i"] for e, _ in turns[0][1][0][1]] == [8, 9, 10, 11]
     # A new entry changes the newest block only: every other block stays as it was.
-    more = turn_blocks(_entries([0] * 3 + [1] * 4 + [2] * 6), shown=10)
-    assert more[1:] == blocks[1:] and [e["i"] for e in more[0][1]] == [8, 9, 10, 11, 12]
+    more = turn_blocks(fold_notes(_entries([0] * 3 + [1] * 4 + [2] * 6)))
+    assert more[1:] == turns[1:] and more[0][1][1:] == turns[0][1][1:]
+    assert [e["i"] for e, _ in more[0][1][0][1]] == [8, 9, 10, 11, 12]
+
+
+def test_a_non_player_note_is_folded_under_the_move_it_chose() -> None:
+    entries = _entries([1] * 5)
+    entries[1]["kind"] = entries[4]["kind"] = "nonplayer"
+    rows = fold_notes(entries)
+    # Entry 1 (the rule) explains entry 2 (the move); entry 4 has no move after it yet: it stays a row.
+    assert [(e["i"], [n["i"] for n in notes]) for e, notes in rows] == [(0, []), (2, [1]), (3, []), (4, [])]
 
 
 def _piece_texts(user: User, name: str) -> dict[str, tuple[int, str]]:

@@ -1,9 +1,16 @@
-"""The game log in plain sentences, newest first; a click on an entry highlights what it refers to.
+"""The whole game's log in plain sentences, newest first, in one collapsible group per Year and turn.
 
 The log is a column of small HTML blocks with the references in ``data-refs``;
-the highlight runs in the browser (assets/lf.js ``lfHighlight``), so scrolling
-through a long log costs the server nothing. ``LogPanel`` keeps the blocks
-between moves: a move re-sends the newest block only, not the log.
+a tap on an entry highlights what it refers to on the board and unfolds the
+Non-player rule that chose the move, both in the browser (assets/lf.js
+``lfHighlight``, assets/history.js ``lfLogTap``), so reading a long log costs
+the server nothing. The filter (all, mine, players, Fascist, Non-player
+reasons) is a class on the log's wrapper: CSS hides the other entries, no entry
+is sent again.
+
+Why blocks: ``LogPanel`` keeps them between moves. A turn is cut into blocks of
+``CHUNK`` entries by their place in the whole log, so a full block never
+changes and a move re-sends the newest block only, however long the game.
 """
 
 from __future__ import annotations
@@ -13,109 +20,241 @@ from typing import Any
 
 from nicegui import ui
 
-from .theme import esc, faction_dot
+from .theme import FACTIONS, esc, faction_dot, faction_label
 
-SHOWN = 150
 #: Entries per block of the log (see ``turn_blocks``).
 CHUNK = 8
-CLICK = (' onclick="lfHighlight(this)" onkeydown="if(event.key===\'Enter\')lfHighlight(this)"'
+CLICK = (' onclick="lfLogTap(this)" onkeydown="if(event.key===\'Enter\')lfLogTap(this)"'
          ' tabindex="0" role="button"')
 KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
+#: The filter's choices: the wrapper's class for each (assets/history.css hides the other entries).
+FILTERS = {"all": "All", "mine": "Mine", "players": "Players", "fascist": "Fascist", "np": "Non-player reasons"}
+
+#: One row of the log: an entry and the Non-player notes folded under it (the rule that chose that move).
+Row = tuple[dict, tuple[dict, ...]]
 
 
-def _rows(entries: list[dict]) -> str:
-    rows = []
-    for e in reversed(entries):
-        f = e.get("faction")
-        dot = faction_dot(f) if f in ("anarchists", "communists", "moderates") else '<span class="lf-dot lf-none"></span>'
-        refs = " ".join(e.get("refs") or [])
-        cls = KIND_CLASS.get(e.get("kind", ""), "")
-        clickable = CLICK if refs else ""
-        rows.append(
-            f'<li class="lf-log-e {cls}{" has-refs" if refs else ""}" data-refs="{esc(refs)}"{clickable}>'
-            f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
-            f'<span class="lf-log-t">{esc(e.get("text", ""))}</span></li>')
-    return "".join(rows)
+def fold_notes(entries: list[dict]) -> list[Row]:
+    """Each Non-player note ("Non-player rule 3c: ...") folded under the entry that follows it.
 
-
-def turn_blocks(entries: list[dict], shown: int = SHOWN) -> list[tuple[int, list[dict]]]:
-    """The blocks of the log to show, newest first, each keyed by its first entry's ``i``.
-
-    Whole turns only (at least the newest one), as many as fit in ``shown`` entries; a turn is cut into
-    blocks of ``CHUNK`` entries by their place in the whole log, so a block's entries never change once it
-    is full: a new entry re-sends at most ``CHUNK`` entries to a browser, never the turn or the log.
+    The engine writes the note just before the move it explains (``lf.engine.game.apply``), so the next
+    entry is that move's first line. A note with nothing after it yet (the move wrote no line) stays a row.
     """
-    runs: list[list[dict]] = []
+    rows: list[Row] = []
+    waiting: list[dict] = []
     for e in entries:
-        if runs and (e.get("year"), e.get("turn")) == (runs[-1][-1].get("year"), runs[-1][-1].get("turn")):
-            runs[-1].append(e)
+        if e.get("kind") == "nonplayer":
+            waiting.append(e)
+            continue
+        rows.append((e, tuple(waiting)))
+        waiting = []
+    rows += [(note, ()) for note in waiting]
+    return rows
+
+
+def _row_html(row: Row, viewer: str | None) -> str:
+    e, notes = row
+    f = e.get("faction")
+    dot = faction_dot(f) if f in FACTIONS else '<span class="lf-dot lf-none"></span>'
+    refs = " ".join(e.get("refs") or [])
+    cls = [KIND_CLASS.get(e.get("kind", ""), ""), f"f-{f}" if f in FACTIONS else "f-none"]
+    if viewer is not None and f == viewer:
+        cls.append("mine")
+    if refs:
+        cls.append("has-refs")
+    if notes or e.get("kind") == "nonplayer":
+        cls.append("has-np")
+    why = "".join(f'<span class="lf-log-np">{esc(_reason(n))}</span>' for n in notes)
+    return (f'<li class="lf-log-e {" ".join(c for c in cls if c)}" data-refs="{esc(refs)}"'
+            f'{CLICK if refs or notes else ""}>'
+            f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
+            f'<span class="lf-log-t">{esc(e.get("text", ""))}{why}</span></li>')
+
+
+def _reason(note: dict) -> str:
+    """A Non-player note without its faction (the move it is folded under names it): "Non-player rule 3c: ..."."""
+    text = note.get("text", "")
+    prefix = f"{faction_label(note.get('faction'))}: " if note.get("faction") in FACTIONS else ""
+    return text[len(prefix):] if prefix and text.startswith(prefix) else text
+
+
+def block_html(rows: list[Row], viewer: str | None) -> str:
+    """One block of the log, newest entry first."""
+    return f'<ol class="lf-log-g">{"".join(_row_html(r, viewer) for r in reversed(rows))}</ol>'
+
+
+def turn_key(entry: dict) -> tuple[int, int]:
+    return entry.get("year", 0), entry.get("turn", 0)
+
+
+def turn_title(key: tuple[int, int]) -> str:
+    year, turn = key
+    if turn == 0:
+        return f"Year {year} · {'Setup' if year == 1 else 'Start of the Year'}"
+    return f"Year {year} · Turn {turn}"
+
+
+def turn_blocks(rows: list[Row]) -> list[tuple[tuple[int, int], list[tuple[int, list[Row]]]]]:
+    """The whole log as turns, newest first, each cut into blocks (newest first) keyed by their first entry's ``i``.
+
+    A turn is cut at every multiple of ``CHUNK`` of the entries' place in the whole log, so a block's
+    entries never change once it is full: a new entry re-sends at most ``CHUNK`` entries to a browser.
+    """
+    turns: list[tuple[tuple[int, int], list[list[Row]]]] = []
+    for row in rows:
+        e = row[0]
+        key = turn_key(e)
+        if not turns or turns[-1][0] != key:
+            turns.append((key, []))
+        chunks = turns[-1][1]
+        if chunks and e.get("i", 0) // CHUNK == chunks[-1][-1][0].get("i", 0) // CHUNK:
+            chunks[-1].append(row)
         else:
-            runs.append([e])
-    out: list[tuple[int, list[dict]]] = []
-    count = 0
-    for run in reversed(runs):
-        if out and count + len(run) > shown:
-            break
-        count += len(run)
-        chunks: list[list[dict]] = []
-        for e in run:
-            if chunks and e.get("i", 0) // CHUNK == chunks[-1][-1].get("i", 0) // CHUNK:
-                chunks[-1].append(e)
-            else:
-                chunks.append([e])
-        out += [(chunk[0].get("i", 0), chunk) for chunk in reversed(chunks)]
-    return out
+            chunks.append([row])
+    return [(key, [(chunk[0][0].get("i", 0), chunk) for chunk in reversed(chunks)]) for key, chunks in reversed(turns)]
+
+
+def _viewer_of(state: Any) -> str | None:
+    """A view says whose it is; the teaching table's public board is nobody's."""
+    return state.get("viewer") if isinstance(state, dict) else None
 
 
 class LogPanel:
     """The log's box, drawn once; after a move only the blocks whose entries changed are sent.
 
     Same ``show``/``update`` as a Part. ``entries(state)`` gives the log entries of the page's state (a view
-    for the game page, the public board for the teaching table).
+    for the game page and the replay, the public board for the teaching table); ``viewer(state)`` whose
+    entries are "mine"; ``replay`` the address of the game's replay, linked from the box's title. Why turns are
+    filled on demand: a whole game's log is about 700 entries; a page gets
+    the current turn's entries and the other turns' titles, and a turn's entries when it is first opened
+    (a ``details`` element's toggle), so a page late in a game loads no more than one early in it.
     """
 
-    def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log") -> None:
+    def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log",
+                 viewer: Callable[[Any], str | None] = _viewer_of, replay: str | None = None) -> None:
         self.name = name
+        self.replay = replay
         self.entries = entries
+        self.viewer = viewer
+        self.groups: dict[tuple[int, int], ui.element] = {}
+        #: The turns whose entries are on the page (the current one, and each one a reader opened).
+        self.filled: set[tuple[int, int]] = set()
+        self.turns: dict[tuple[int, int], list[tuple[int, list[Row]]]] = {}
+        self.me: str | None = None
+        self.group_of: dict[int, tuple[int, int]] = {}
         self.blocks: dict[int, ui.html] = {}
         self.html: dict[int, str] = {}
+        self.rows: dict[int, list[Row]] = {}
+        self.open: tuple[int, int] | None = None
         self.draws = 0
         self.list: ui.element
-        self.more: ui.html
+        self.wrap: ui.element
+        self.filter: ui.toggle
 
     def show(self, state: Any) -> None:
-        with ui.element("div").classes("lf-box"):
-            ui.html('<div class="lf-box-h">Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the '
-                    'board</span></div>', sanitize=False)
-            self.list = ui.element("div").classes("lf-log")
-            self.more = ui.html("", sanitize=False).classes("lf-muted lf-log-more")
+        me = self.viewer(state)
+        with ui.element("div").classes("lf-box lf-logbox"):
+            with ui.element("div").classes("lf-box-h lf-log-head"):
+                ui.html('Log <span class="lf-muted lf-log-hint">· tap an entry to see it on the board</span>',
+                        sanitize=False)
+                if self.replay:
+                    ui.link("Replay from the start", self.replay).classes("lf-log-replay") \
+                        .props("data-testid=replay").mark("replay")
+            choices = {k: v for k, v in FILTERS.items() if me is not None or k != "mine"}
+            self.filter = ui.toggle(choices, value="all", on_change=lambda e: self.set_filter(e.value)) \
+                .props('dense no-caps unelevated toggle-color=primary aria-label="Show in the log"') \
+                .classes("lf-log-filter").mark("log-filter")
+            with ui.element("div").classes("lf-logwrap").props("data-testid=log") as self.wrap:
+                self.list = ui.element("div").classes("lf-log")
         self.update(state)
 
+    def set_filter(self, value: str) -> None:
+        """Show only one kind of entry (CSS does the hiding: nothing is sent again but the wrapper's class)."""
+        self.wrap.classes(remove=" ".join(f"only-{k}" for k in FILTERS), add="" if value == "all" else f"only-{value}")
+
     def update(self, state: Any, force: bool = False) -> bool:
-        entries = self.entries(state)
-        blocks = turn_blocks(entries)
-        want = {key: f'<ol class="lf-log-g">{_rows(run)}</ol>' for key, run in blocks}
-        changed = False
-        for key in [k for k in self.blocks if k not in want]:
-            self.list.remove(self.blocks.pop(key))
-            del self.html[key]
+        self.me = self.viewer(state)
+        turns = turn_blocks(fold_notes(self.entries(state)))
+        self.turns = dict(turns)
+        if turns:
+            self.filled.add(turns[0][0])
+        self.filled &= set(self.turns)
+        want = {key: turn for turn, blocks in turns if turn in self.filled for key, _ in blocks}
+        changed = self._drop([k for k in self.blocks if want.get(k) != self.group_of.get(k)])
+        for turn, _ in turns:
+            if turn not in self.groups:
+                self._group(turn)
+            if turn in self.filled:
+                changed |= self._fill(turn, force)
+        for turn in [t for t in self.groups if t not in self.turns]:
+            self.list.remove(self.groups.pop(turn))
             changed = True
-        for key, html in want.items():
-            if key not in self.blocks:
-                with self.list:
-                    self.blocks[key] = ui.html(html, sanitize=False).mark("log")
-            elif force or self.html[key] != html:
-                self.blocks[key].set_content(html)
-            else:
-                continue
-            self.html[key] = html
-            changed = True
-        order = [self.blocks[key] for key in want]  # newest first
-        if list(self.list.default_slot.children) != order:
-            for index, el in enumerate(order):
-                el.move(target_index=index)
-        earlier = blocks[-1][1][0].get("i", 0) if blocks else 0
-        self.more.set_content(f"… {earlier} earlier entries")
-        self.more.set_visibility(earlier > 0)
+        _order(self.list, [self.groups[turn] for turn, _ in turns])
+        self._open(turns[0][0] if turns else None)
         self.draws += changed
         return changed
+
+    def fill(self, turn: tuple[int, int]) -> bool:
+        """Put a turn's entries on the page (when a reader opens it); False if they are there already."""
+        if turn in self.filled or turn not in self.turns:
+            return False
+        self.filled.add(turn)
+        return self._fill(turn, False)
+
+    def _fill(self, turn: tuple[int, int], force: bool) -> bool:
+        """Create or rewrite the turn's blocks whose entries changed; returns whether any did."""
+        group, blocks, changed = self.groups[turn], self.turns[turn], False
+        for key, rows in blocks:
+            if key not in self.blocks:
+                with group:
+                    self.blocks[key] = ui.html("", sanitize=False).mark("log")
+                self.group_of[key] = turn
+            elif not force and self.rows.get(key) == rows:
+                continue
+            html = block_html(rows, self.me)
+            if html != self.html.get(key):
+                self.blocks[key].set_content(html)
+                self.html[key] = html
+                changed = True
+            self.rows[key] = rows
+        _order(group, [self.blocks[key] for key, _ in blocks], first=1)  # after the summary
+        return changed
+
+    def _group(self, turn: tuple[int, int]) -> ui.element:
+        """A turn's collapsible group: its title now, its entries once it is open (``fill``)."""
+        with self.list:
+            group = ui.element("details").classes("lf-log-turn").props(f'data-turn="{turn[0]}-{turn[1]}"') \
+                .mark(f"log-turn-{turn[0]}-{turn[1]}")
+            with group:
+                with ui.element("summary").classes("lf-log-sum"):
+                    ui.html(esc(turn_title(turn)), sanitize=False)
+        group.on("toggle", lambda: self.fill(turn), js_handler="(e) => { if (e.target.open) emit(); }")
+        self.groups[turn] = group
+        return group
+
+    def _open(self, newest: tuple[int, int] | None) -> None:
+        """The current turn is open; a turn that is over closes (a reader may open it again)."""
+        if newest == self.open:
+            return
+        if self.open in self.groups:
+            self.groups[self.open].props(remove="open")
+        if newest is not None:
+            self.groups[newest].props("open")
+        self.open = newest
+
+    def _drop(self, keys: list[int]) -> bool:
+        for key in keys:
+            el = self.blocks.pop(key)
+            el.parent_slot.parent.remove(el)
+            del self.group_of[key]
+            self.html.pop(key, None)
+            self.rows.pop(key, None)
+        return bool(keys)
+
+
+def _order(parent: ui.element, children: list[ui.element], first: int = 0) -> None:
+    """Put ``children`` in ``parent`` in this order from index ``first`` on (only if they are out of place)."""
+    if list(parent.default_slot.children)[first:] == children:
+        return
+    for index, el in enumerate(children):
+        el.move(target_index=first + index)

@@ -2,7 +2,8 @@
 
 One place for the head so every page looks the same and loads the same small
 static files (assets/lf.css and lf.js; assets/frame.css and frame.js for the
-frame itself: the top bar, dialogs, message pages, icons); nothing is fetched
+frame itself: the top bar, dialogs, message pages, icons; assets/history.css and
+history.js for the log, the replay and the end screen); nothing is fetched
 from the internet.
 """
 
@@ -20,6 +21,8 @@ HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<link rel="stylesheet" href="/assets/frame.css">'
         '<script src="/assets/lf.js"></script>'
         '<script src="/assets/frame.js"></script>'
+        '<link rel="stylesheet" href="/assets/history.css">'
+        '<script src="/assets/history.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 

@@ -25,7 +25,6 @@ from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
 from lf.components.log_panel import LogPanel
-from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces
 from lf.components.prompt import PromptInput, confirm_text, render_prompt
@@ -33,6 +32,7 @@ from lf.components.theme import FACTIONS, faction_label
 
 from . import browser_seats, net
 from . import session_port as port
+from .end_screen import carry_seat, show_end
 from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
@@ -121,7 +121,7 @@ class GameScreen:
                                     board.glory_box_html, mark="glory"), board.boxed())
                 self._keep(HtmlPart("meds", lambda v: v["medallions"], board.medallions_box_html, mark="medallions"),
                            board.boxed("medallion", "Medallions on the board"))
-                self._keep(LogPanel(lambda v: v["log"]))
+                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
         self._mark_prompt()
         self._set_title()
 
@@ -155,10 +155,7 @@ class GameScreen:
 
     def _banner(self, v: dict) -> None:
         if v["result"]:
-            ui.html(outcome_html(v, self.names), sanitize=False).mark("outcome")
-            with ui.row().classes("mt-2"):
-                ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
-                    .props("unelevated no-caps color=primary")
+            show_end(self.game_id, v, self.names)
 
     def _prompt(self, v: dict) -> None:
         with ui.element("div").classes("lf-box"):
@@ -368,6 +365,7 @@ def game_page(game_id: str, invite: str = "") -> None:
     client = ui.context.client
     try:
         port.game(game_id)
+        carry_seat(game_id)  # a rematch: the seat this browser held in the game before is its seat here too
         held = browser_seats.held(game_id)
         token = held["token"] if held else None
         if token and port.seat_of(game_id, token) is None:

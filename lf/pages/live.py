@@ -3,7 +3,8 @@
 The game page and the teaching table hold the same link; they differ only in
 how they re-draw (``changed`` is called on the page's own event loop after each
 accepted change, ``seats`` first when a seat was taken or left; ``catch_up``
-when the browser reconnects).
+when the browser reconnects). When a finished game is played again (a
+"rematch" event), the page goes to the new game (``follow`` + its id).
 """
 
 from __future__ import annotations
@@ -11,20 +12,26 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from nicegui import Client
+from nicegui import Client, ui
 
 from . import session_port as port
 
 
 class LiveGame:
     def __init__(self, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
-                 seats: Callable[[], None]) -> None:
+                 seats: Callable[[], None], follow: str | None = "/game/") -> None:
         self.changed, self.seats = changed, seats
+        self.client, self.follow = client, follow
         self.sub: port.Subscription | None = port.subscribe(game_id, self._event, loop=asyncio.get_running_loop())
         client.on_delete(self.close)
         client.on_connect(catch_up)
 
     def _event(self, event: port.SessionEvent) -> None:
+        if event.kind == "rematch":  # the finished game is played again: its pages go there (end_screen.py)
+            if self.follow is not None and event.note and not self.client.is_deleted:
+                with self.client:
+                    ui.navigate.to(f"{self.follow}{event.note}")
+            return
         if event.kind == "seat":
             self.seats()
         self.changed()

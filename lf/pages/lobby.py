@@ -14,7 +14,7 @@ from nicegui import Client, ui
 
 from lf.components.theme import FACTIONS, esc, faction_label, phase_words
 
-from . import browser_seats
+from . import browser_seats, game_files
 from . import session_port as port
 from . import teaching
 from .frame import page_body, top_bar
@@ -136,6 +136,7 @@ def _game_line(line: port.LobbyGame, held: dict[str, dict[str, str]]) -> None:
             ui.button("View" if line.status == "finished" else "Watch", icon="visibility",
                       on_click=lambda g=line.id: ui.navigate.to(f"/game/{g}")) \
                 .props("flat dense no-caps").mark(f"watch-{line.id}")
+            game_files.replay_button(line)
 
 
 class GameLists:
@@ -254,6 +255,7 @@ def lobby_page() -> None:
                     ui.label("Create a game").classes("lf-box-h")
                     CreateForm()
                 teaching.teaching_box()
+                game_files.import_box()
             lists = ui.element("div").classes("lf-lists")
         GameLists(ui.context.client, mine, lists)
 

@@ -9,6 +9,7 @@ answer (an ``ActResult``) unchanged.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any
 from lf.engine.constants import FACTIONS, faction_label
 from lf.session import (
     ActResult,
+    BadRequest,
     GameBroken,
     GameSession,
     SeatInfo,
@@ -28,14 +30,18 @@ from lf.session import (
     UnknownGame,
     default_registry,
 )
+from lf.session.rematch import rematch as rematch_game
+from lf.session.rematch import rematch_id as find_rematch
+from lf.session.rematch import seat_in_rematch as rematch_seat
+from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
 log = logging.getLogger("lf.pages")
 
 __all__ = [
-    "ActResult", "GameBroken", "LobbyGame", "SeatInfo", "SessionError", "SessionEvent", "StoreUnavailable",
-    "Subscription", "UnknownGame",
-    "act", "claim", "create_game", "game", "leave", "list_games", "seats", "seat_of", "subscribe",
-    "undo", "view", "watch_lobby",
+    "SPECTATOR_ONLY", "ActResult", "BadRequest", "GameBroken", "GameReplay", "LobbyGame", "SeatInfo", "SessionError",
+    "SessionEvent", "StoreUnavailable", "Subscription", "UnknownGame",
+    "act", "claim", "create_game", "export", "game", "import_game", "leave", "list_games", "rematch", "rematch_id",
+    "replay", "seat_in_rematch", "seats", "seat_of", "subscribe", "undo", "view", "watch_lobby",
 ]
 
 
@@ -208,3 +214,56 @@ def previews(game_id: str, token: str) -> dict[str, str]:
 def history(game_id: str) -> list[Any]:
     """The "what happened" frames since the previous turn began (public view)."""
     return game(game_id).history()
+
+
+# -- history: replays, game files, rematches (issue 12) -----------------------------------------
+
+EXPORT_WHILE_RUNNING = ("The game file can be downloaded once the game is over: it holds the game's seed, from "
+                        "which every hand and every deck could be read.")
+
+
+def replay(game_id: str) -> GameReplay:
+    """A page's own replay of the game (spectator's view only while it runs). Raises UnknownGame, GameBroken."""
+    return GameReplay(game(game_id))
+
+
+def export(game_id: str) -> dict[str, Any]:
+    """The game file (lf.session.exports) of a finished game; BadRequest while it runs (see EXPORT_WHILE_RUNNING)."""
+    if game(game_id).status != "finished":
+        raise BadRequest(EXPORT_WHILE_RUNNING)
+    return default_registry().export_game(game_id)
+
+
+def import_game(data: bytes | str) -> GameSession:
+    """Store a game file as a new game (seats free); BadRequest, naming what is wrong, and nothing stored if it
+    is not an lf game file or does not replay."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadRequest(f"this file is not an lf game file (it is not text: {exc.reason})") from exc
+    try:
+        document = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"this file is not an lf game file (not JSON: {exc.msg}, line {exc.lineno})") from exc
+    if not isinstance(document, dict):
+        raise BadRequest("this file is not an lf game file (its JSON is not an object)")
+    session = default_registry().import_game(document)
+    _lobby_changed()
+    return session
+
+
+def rematch(game_id: str) -> str:
+    """The rematch of a finished game (made by the first press; every later press gets the same game)."""
+    new = rematch_game(default_registry(), game_id)
+    _lobby_changed()
+    return new.id
+
+
+def rematch_id(game_id: str) -> str | None:
+    return find_rematch(default_registry(), game_id)
+
+
+def seat_in_rematch(game_id: str, held: dict[str, str]) -> tuple[str, str] | None:
+    """(faction, token) of the seat a browser holds in this rematch through a token kept for the game before."""
+    return rematch_seat(default_registry(), game_id, held)

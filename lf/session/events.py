@@ -26,7 +26,8 @@ MAX_FAILURES = 3
 
 @dataclass(frozen=True)
 class SessionEvent:
-    """A change to a game: ``kind`` is "action", "undo", "seat" (claimed or released) or "status"."""
+    """A change to a game: ``kind`` is "action", "undo", "seat" (claimed or released), "status", or "rematch"
+    (a finished game was played again: ``note`` is the new game's id)."""
 
     game_id: str
     version: int

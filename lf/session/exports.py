@@ -48,31 +48,52 @@ def export_document(session: GameSession) -> dict[str, Any]:
         rows = session.repo.log(session.id)
         seats = session.seats()
         sha = None if session.status == "broken" else hashlib.sha256(session.state_json().encode()).hexdigest()
-        cv, ev = current_versions()
-        return {
-            "format": FORMAT,
-            "format_version": FORMAT_VERSION,
-            "exported_at": utcnow().isoformat(),
-            "lf_version": lf.__version__,
-            "versions": {"content": cv, "engine": ev, "schema": SCHEMA_VERSION},
-            "game": {
-                "id": session.id,
-                "name": session.name,
-                "mode": session.mode,
-                "seed": session.seed,
-                "options": session.options,
-                "seats": {s.faction: {"kind": s.kind, "name": s.display_name} for s in seats},
-                "status": session.status,
-                "status_message": session.broken_reason,
-                "result": session.result,
-                "created_at": session.created_at.isoformat(),
-                "created_with": {"content": session.content_version, "engine": session.engine_version},
-            },
-            "version": session.version,
-            "log": [{"seq": r.seq, "faction": r.faction, "kind": r.kind, "action": _decoded(r.action),
-                     "note": r.note, "at": r.created_at.isoformat()} for r in rows],
-            "state_sha256": sha,
-        }
+        return _envelope({
+            "id": session.id,
+            "name": session.name,
+            "mode": session.mode,
+            "seed": session.seed,
+            "options": session.options,
+            "seats": {s.faction: {"kind": s.kind, "name": s.display_name} for s in seats},
+            "status": session.status,
+            "status_message": session.broken_reason,
+            "result": session.result,
+            "created_at": session.created_at.isoformat(),
+            "created_with": {"content": session.content_version, "engine": session.engine_version},
+        }, [{"seq": r.seq, "faction": r.faction, "kind": r.kind, "action": _decoded(r.action), "note": r.note,
+             "at": r.created_at.isoformat()} for r in rows], sha, session.version)
+
+
+def state_document(state: GameState, name: str, names: dict[str, str] | None = None,
+                   mode: str = "standard") -> dict[str, Any]:
+    """A game played with the engine alone as a game file (its effective actions as the log), e.g. a finished
+    game kept as a test fixture, or a position to open in the browser."""
+    from lf.engine.game import seats_of
+
+    now = utcnow().isoformat()
+    cv, ev = current_versions()
+    seats = {f: {"kind": k, "name": (names or {}).get(f) or f.title()} for f, k in seats_of(state).items()}
+    return _envelope({
+        "id": None, "name": name, "mode": mode, "seed": state.seed, "options": dict(state.options), "seats": seats,
+        "status": "finished" if state.result is not None else "active", "status_message": None,
+        "result": state.result, "created_at": now, "created_with": {"content": cv, "engine": ev},
+    }, [{"seq": i, "faction": a["faction"], "kind": "action", "action": a["action"], "note": a.get("note"),
+         "at": now} for i, a in enumerate(state.actions, start=1)], state_sha256(state), len(state.actions))
+
+
+def _envelope(game: dict[str, Any], log: list[dict[str, Any]], sha: str | None, version: int) -> dict[str, Any]:
+    cv, ev = current_versions()
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": utcnow().isoformat(),
+        "lf_version": lf.__version__,
+        "versions": {"content": cv, "engine": ev, "schema": SCHEMA_VERSION},
+        "game": game,
+        "version": version,
+        "log": log,
+        "state_sha256": sha,
+    }
 
 
 def _decoded(text: str) -> Any:

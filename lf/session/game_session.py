@@ -350,6 +350,11 @@ class GameSession:
     def subscriber_count(self) -> int:
         return len(self._subs)
 
+    def announce(self, kind: str, note: str) -> None:
+        """Tell this game's pages something that does not change its state (kind "rematch": the new game's id)."""
+        with self._lock:
+            self._notify(SessionEvent(self.id, self._version, kind, note=note))
+
     def _notify(self, event: SessionEvent) -> None:
         for sub in list(self._subs):
             sub.deliver(event)

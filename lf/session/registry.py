@@ -80,33 +80,9 @@ class Registry:
         ``names`` gives display names for seats (claims can set them too); ``seed`` defaults to a
         random one. Non-player seats take their first steps before this returns.
         """
-        kinds = _seat_kinds(seats)
-        if mode not in MODES:
-            raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-        options = dict(options or {})
-        if mode == "teaching":
-            options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
-        try:
-            options_json = json.dumps(options, sort_keys=True)
-            state = new_game(seed, kinds, json.loads(options_json))
-        except (TypeError, ValueError) as exc:
-            raise BadRequest(f"the game cannot be set up: {exc}") from exc
-        names = dict(names or {})
-        game_id = secrets.token_hex(6)
-        now = utcnow()
-        row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
-                      options=options_json, seats=json.dumps(kinds, sort_keys=True),
-                      content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
-                      version=0, created_at=now, updated_at=now)
-        seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
-                             display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
-                     for f, k in kinds.items()]
+        row, seat_rows = new_game_rows(seats, name=name, mode=mode, seed=seed, options=options, names=names)
         self._store(lambda: self.repo.create_game(row, seat_rows))
-        return self.get(game_id)
+        return self.get(row.id)
 
     def get(self, game_id: str) -> GameSession:
         """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame."""
@@ -167,6 +143,38 @@ class Registry:
         except (SQLAlchemyError, StoreError) as exc:
             log.exception("database failure")
             raise StoreUnavailable(f"the database refused the request: {type(exc).__name__}") from exc
+
+
+def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = None, mode: str = "standard",
+                  seed: int | None = None, options: Mapping[str, Any] | None = None,
+                  names: Mapping[str, str] | None = None) -> tuple[GameRow, list[SeatRow]]:
+    """The rows of a new game (a new id, seats free), checked by setting the game up; see ``create_game``."""
+    kinds = _seat_kinds(seats)
+    if mode not in MODES:
+        raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    options = dict(options or {})
+    if mode == "teaching":
+        options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
+    try:
+        options_json = json.dumps(options, sort_keys=True)
+        state = new_game(seed, kinds, json.loads(options_json))
+    except (TypeError, ValueError) as exc:
+        raise BadRequest(f"the game cannot be set up: {exc}") from exc
+    names = dict(names or {})
+    game_id = secrets.token_hex(6)
+    now = utcnow()
+    row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
+                  options=options_json, seats=json.dumps(kinds, sort_keys=True),
+                  content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
+                  version=0, created_at=now, updated_at=now)
+    seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
+                         display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
+                 for f, k in kinds.items()]
+    return row, seat_rows
 
 
 def _seat_kinds(seats: Mapping[str, str] | None) -> dict[str, str]:

@@ -18,6 +18,9 @@ History:
    damaged on disk is never trusted; games record why they are ``broken``; the
    lobby's listing gets an index. Snapshots made by schema 1 stay in place but
    are ignored (no checksum) and replaced the next time the game is loaded.
+3. a game can be the rematch of a finished one (``games.rematch_of``); a unique
+   index allows one rematch per game, so two devices pressing Rematch at once
+   (even on two servers sharing the database) make one new game, not two.
 """
 
 from __future__ import annotations
@@ -106,9 +109,15 @@ def _undo_rows_and_verified_snapshots(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_status_updated ON games (status, updated_at)")
 
 
+def _rematch_link(conn: Connection) -> None:
+    _add_column(conn, "games", "rematch_of", "VARCHAR(32)")
+    conn.exec_driver_sql("CREATE UNIQUE INDEX IF NOT EXISTS ux_games_rematch_of ON games (rematch_of)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
+    Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
 )
 LATEST = MIGRATIONS[-1].version
 

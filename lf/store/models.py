@@ -1,4 +1,4 @@
-"""The tables (schema version 2, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 3, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -45,7 +45,8 @@ class GameRow(SQLModel, table=True):
     """A game: what replaying needs (seed, seats, options) and what the lobby lists."""
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),
+                      Index("ux_games_rematch_of", "rematch_of", unique=True))
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     mode: str = Field(max_length=16)
@@ -65,6 +66,8 @@ class GameRow(SQLModel, table=True):
     updated_at: datetime = Field(sa_type=DateTime)
     #: JSON: the engine's result once the game is over.
     result: str | None = Field(default=None, sa_type=Text)
+    #: The finished game this one is the rematch of (at most one rematch per game: a unique index).
+    rematch_of: str | None = Field(default=None, max_length=32)
 
 
 class SeatRow(SQLModel, table=True):

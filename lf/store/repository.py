@@ -105,6 +105,11 @@ class Repository:
                 values["result"] = result
             s.exec(update(GameRow).where(GameRow.id == game_id).values(**values))
 
+    def rematch_id(self, game_id: str) -> str | None:
+        """The id of the rematch of ``game_id``, if one was made."""
+        with self._session() as s, s.begin():
+            return s.exec(select(GameRow.id).where(GameRow.rematch_of == game_id)).scalar_one_or_none()
+
     def delete_game(self, game_id: str) -> bool:
         with self._session() as s, s.begin():
             for table in (SnapshotRow, ActionRow, SeatRow):

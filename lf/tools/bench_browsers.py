@@ -27,7 +27,8 @@ waits a "think time" (default 2-4 s: quick players; ``--think-min/--think-max`` 
 for a stress test). The games join one after the other
 (``--stagger`` s apart, as players arrive) and start playing together once all are seated. Moves are chosen by
 ``lf.tools.page_policy`` among the buttons the page offers; confirmations are answered. Bounded: each
-game plays at most ``--moves`` moves; every wait has a timeout. Loopback only.
+game plays at most ``--moves`` moves; every wait has a timeout. Loopback only. ``--from-step N`` stores each
+game already N moves in (the policy's own moves), to measure moves late in a game, with a long log.
 
 The 30 pages stand in for the players' own devices, yet here they share the server's machine: with
 ``--devices idle`` (the default) Chromium and the driver run under ``SCHED_IDLE``, so they only get a core the
@@ -57,7 +58,7 @@ from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS
 
 from .local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
-from .page_policy import Board, choose, first_mover, kind_of, long_game_seed
+from .page_policy import Board, choose, first_mover, kind_of, long_game_seed, play
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVICES = {
@@ -222,19 +223,30 @@ class Figures:
     renderer: dict[str, float] = field(default_factory=dict)  #: RENDERER counters summed over the pages during play
 
 
-def create_games(db: Path, n: int, moves: int, seed: int) -> list[tuple[str, int]]:
-    """Create the games (three human seats) in the database before the server opens it: [(id, policy seed)]."""
+def create_games(db: Path, n: int, moves: int, seed: int, from_step: int = 0) -> list[tuple[str, int]]:
+    """Create the games (three human seats) in the database before the server opens it: [(id, policy seed)].
+
+    With ``from_step``, each game is stored already ``from_step`` moves in (the page policy's own moves, as a
+    game file: ``lf.session.exports.state_document``), so the moves measured are made late in a game, with its
+    log long.
+    """
     from lf.session import Registry
+    from lf.session.exports import state_document
     from lf.store.db import sqlite_url
 
+    humans = {f: "human" for f in FACTIONS}
     registry = Registry.open(sqlite_url(db))
     out = []
     try:
         for i in range(n):
             policy_seed = seed + i
-            game_seed, _ = long_game_seed(policy_seed, {f: "human" for f in FACTIONS}, start=seed * 1000 + i * 100,
-                                          min_steps=moves)
-            out.append((registry.create_game({}, name=f"Bench {i + 1}", seed=game_seed).id, policy_seed))
+            game_seed, _ = long_game_seed(policy_seed, humans, start=seed * 1000 + i * 100, min_steps=moves + from_step)
+            if from_step:
+                state, _, _ = play(game_seed, humans, policy_seed, stop_after=from_step)
+                game = registry.import_game(state_document(state, f"Bench {i + 1}"))
+            else:
+                game = registry.create_game({}, name=f"Bench {i + 1}", seed=game_seed)
+            out.append((game.id, policy_seed))
     finally:
         registry.close()
     return out
@@ -368,12 +380,12 @@ async def _sample_memory(server: Server, figures: Figures, stop: asyncio.Event) 
 
 
 async def _run(games: int, moves: int, think: tuple[float, float], seed: int, workdir: Path,
-               stagger: float = 1.0, devices: str = "idle") -> Figures:
+               stagger: float = 1.0, devices: str = "idle", from_step: int = 0) -> Figures:
     from playwright.async_api import async_playwright
 
     figures = Figures()
     db = workdir / "bench.db"
-    created = create_games(db, games, moves, seed)
+    created = create_games(db, games, moves, seed, from_step)
     server = Server(workdir, db)
     if devices == "idle":  # this process and its children from here on (the driver, Chromium): see DEVICES_MODES
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
@@ -510,12 +522,12 @@ def report(f: Figures, games: int, seconds: float, devices: str = "idle") -> str
 
 
 def main(games: int = 10, moves: int = 30, think: tuple[float, float] = (2.0, 4.0), seed: int = 1,
-         stagger: float = 1.0, devices: str = "idle") -> int:
+         stagger: float = 1.0, devices: str = "idle", from_step: int = 0) -> int:
     if not Path(CHROMIUM).exists():
         print(f"bench-browsers: {CHROMIUM} is missing (apt-get install chromium, or set CHROMIUM_PATH)")
         return 2
     with tempfile.TemporaryDirectory(prefix="lf-bench-browsers-") as tmp:
         t0 = time.perf_counter()
-        figures = asyncio.run(_run(games, moves, think, seed, Path(tmp), stagger, devices))
+        figures = asyncio.run(_run(games, moves, think, seed, Path(tmp), stagger, devices, from_step))
         print(report(figures, games, time.perf_counter() - t0, devices))
     return 1 if figures.errors else 0

@@ -16,9 +16,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from lf.components.prompt import SPEND_KINDS
 from lf.engine.constants import FACTIONS
+
+if TYPE_CHECKING:
+    from lf.engine import GameState
 
 EXPLORE = 0.15
 
@@ -123,6 +127,17 @@ class SimResult:
 def simulate(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float = EXPLORE,
              limit: int = 2000) -> SimResult:
     """Play the game the browsers would play, with the engine alone (Non-players as in the session)."""
+    state, steps, bid = play(game_seed, seats, policy_seed, explore, limit)
+    r = state.result or {}
+    return SimResult(steps, bid, r.get("year", state.year), r.get("turn", state.turn), r)
+
+
+def play(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float = EXPLORE,
+         limit: int = 2000, stop_after: int | None = None) -> tuple[GameState, int, bool]:
+    """The game ``simulate`` plays: its final state, the human steps taken, and whether the Final Bid was played.
+
+    ``stop_after``: stop once that many human steps are played (the position the browsers would then be at).
+    """
     from lf.engine import apply, decision, new_game
     from lf.engine.content import load_content
     from lf.engine.npc import choose as nonplayer_choose
@@ -137,7 +152,7 @@ def simulate(game_seed: int, seats: dict[str, str], policy_seed: int, explore: f
             action, rule = nonplayer_choose(state, movers[0])
             apply(state, movers[0], action, f"Non-player rule {rule}")
             continue
-        if state.result is not None:
+        if state.result is not None or (stop_after is not None and steps >= stop_after):
             break
         f = first_mover([p["faction"] for p in state.pending])
         d = decision(state, f)
@@ -148,8 +163,7 @@ def simulate(game_seed: int, seats: dict[str, str], policy_seed: int, explore: f
                       prompt=d.prompt, keys=[c.action.key for c in d.choices])
         apply(state, f, choose(board, policy_seed, len(state.actions), f, explore))
         steps += 1
-    r = state.result or {}
-    return SimResult(steps, bid, r.get("year", state.year), r.get("turn", state.turn), r)
+    return state, steps, bid
 
 
 def full_game_seed(policy_seed: int, seats: dict[str, str], start: int, tries: int = 3000,

@@ -1,0 +1,73 @@
+"""The game page's end screen: the outcome, the viewer's own result, the Final Bid, Rematch and the replay.
+
+Rematch makes one new game per finished game (``lf.session.rematch``) with the
+same seats; every page of the finished game follows to it (``live.LiveGame``
+hears the "rematch" event), and a browser that held a seat holds the same seat
+there without claiming it again (``carry_seat``, when the new game's page opens).
+"""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from lf.components.outcome import outcome_html
+
+from . import browser_seats, game_files
+from . import session_port as port
+from .in_thread import in_thread
+
+
+def show_end(game_id: str, view: dict, names: dict[str, str]) -> None:
+    """The banner of a finished game (drawn once when the result arrives)."""
+    ui.html(outcome_html(view, names), sanitize=False).mark("outcome")
+    with ui.element("div").classes("lf-end-actions"):
+        _rematch_button(game_id)
+        ui.button("Watch the replay", icon="history", on_click=lambda: ui.navigate.to(f"/replay/{game_id}")) \
+            .props("unelevated no-caps color=secondary data-testid=watch-replay").mark("watch-replay")
+        game_files.download_link(game_id, finished=True)
+        ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
+            .props("flat no-caps data-testid=to-lobby").mark("to-lobby")
+
+
+def _rematch_button(game_id: str) -> None:
+    try:
+        session = port.game(game_id)
+        made = port.rematch_id(game_id)
+    except port.SessionError:
+        return
+    if session.mode == "teaching":  # the teaching table starts its games from the lobby's teaching box
+        return
+    if made:
+        ui.button("Go to the rematch", icon="replay", on_click=lambda: ui.navigate.to(f"/game/{made}")) \
+            .props("unelevated no-caps color=primary data-testid=rematch").mark("rematch")
+        return
+    button = ui.button("Rematch", icon="replay") \
+        .props("unelevated no-caps color=primary data-testid=rematch").mark("rematch")
+    button.on_click(lambda: start_rematch(game_id, button))
+
+
+async def start_rematch(game_id: str, button: ui.button) -> None:
+    """Make (or find) the rematch and go there; the other pages of the game follow by themselves."""
+    button.disable()  # a second click on this device sends nothing; one on another device finds the same game
+    try:
+        new_id = await in_thread(port.rematch, game_id)
+    except port.SessionError as exc:
+        ui.notify(f"No rematch: {exc}", type="negative", multi_line=True)
+        button.enable()
+        return
+    ui.navigate.to(f"/game/{new_id}")
+
+
+def carry_seat(game_id: str) -> None:
+    """Before the game page reads this browser's seat: a seat held in the game this one replays is held here too."""
+    if browser_seats.held(game_id):
+        return
+    kept = {g: e["token"] for g, e in browser_seats.all_held().items()}
+    if not kept:
+        return
+    try:
+        found = port.seat_in_rematch(game_id, kept)
+    except port.SessionError:
+        return
+    if found is not None:
+        browser_seats.remember(game_id, *found)

@@ -1,0 +1,109 @@
+"""Game files on the pages: download a finished game's file, open a file as a new game, the lobby's replay link.
+
+The file is the session layer's export (``lf.session.exports``: the seed, the
+seats and the action log, no seat secrets), served at ``/export/{game_id}.json``.
+Only a finished game is served: the file holds the seed, from which every
+hand and deck of a running game could be read. An opened file is replayed
+before anything is stored, so a bad file changes nothing and the message says
+what is wrong and, for a step that does not replay, at which log row.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+from fastapi import Response
+from nicegui import app, events, ui
+
+from . import session_port as port
+from .in_thread import in_thread
+
+#: The largest file the import accepts (a 12-turn game's file is about 60 KB).
+MAX_FILE_BYTES = 5_000_000
+TOO_LARGE = f"That file is larger than {MAX_FILE_BYTES // 1_000_000} MB: it is not an lf game file. Nothing was imported."
+
+
+def export_path(game_id: str) -> str:
+    return f"/export/{game_id}.json"
+
+
+def file_name(name: str, game_id: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "game"
+    return f"lf-{slug}-{game_id}.json"
+
+
+def export_response(game_id: str) -> Response:
+    """The game file as a download; a plain-words refusal (404 unknown, 409 still running) otherwise."""
+    try:
+        doc = port.export(game_id)
+    except port.BadRequest as exc:
+        return Response(str(exc), status_code=409, media_type="text/plain")
+    except port.UnknownGame as exc:
+        return Response(str(exc), status_code=404, media_type="text/plain")
+    except port.SessionError as exc:
+        return Response(str(exc), status_code=503, media_type="text/plain")
+    name = file_name(doc["game"].get("name") or "", game_id)
+    return Response(json.dumps(doc, indent=1), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def download_link(game_id: str, finished: bool) -> None:
+    """"Download the game file" for a finished game; why not yet, for a running one."""
+    if finished:
+        ui.link("Download the game file", export_path(game_id)) \
+            .props('download data-testid=export').classes("lf-btnlink").mark("export")
+    else:
+        ui.label(port.EXPORT_WHILE_RUNNING).classes("lf-muted text-sm").mark("export-later")
+
+
+def import_button(then: Callable[[port.GameSession], str], label: str = "Open a game file") -> None:
+    """A button that opens a game file as a new game, then goes to ``then(session)`` (a page path).
+
+    The file goes through a hidden uploader; a refused file is answered with the reason and nothing is stored.
+    """
+
+    async def received(e: events.UploadEventArguments) -> None:
+        data = await e.file.read()
+        try:
+            session = await in_thread(port.import_game, data)
+        except port.SessionError as exc:
+            message = f"{e.file.name or 'This file'} was not imported: {exc}"
+            ui.notify(message, type="negative", multi_line=True, timeout=0, close_button="OK")
+            error.set_text(message)
+            error.set_visibility(True)
+            upload.reset()
+            return
+        error.set_visibility(False)
+        ui.navigate.to(then(session))
+
+    upload = ui.upload(auto_upload=True, max_file_size=MAX_FILE_BYTES, on_upload=received,
+                       on_rejected=lambda: ui.notify(TOO_LARGE, type="negative", multi_line=True)) \
+        .props('accept=".json,application/json"').classes("lf-hidden-upload").mark("import-upload")
+    ui.button(label, icon="upload_file") \
+        .on("click", js_handler=f"() => runMethod({upload.id}, 'pickFiles', [])") \
+        .props("outline no-caps data-testid=import").mark("import")
+    error = ui.label("").classes("lf-import-error").props('role=alert data-testid=import-error').mark("import-error")
+    error.set_visibility(False)
+
+
+def import_box() -> None:
+    """The lobby's box: open a game file as a new game (a finished one opens in the replay)."""
+    with ui.element("div").classes("lf-box").mark("import-box"):
+        ui.label("Open a game file").classes("lf-box-h")
+        ui.label("A game downloaded from lf: it is checked step by step, then opens as a new game.") \
+            .classes("lf-muted text-sm")
+        import_button(lambda s: f"/replay/{s.id}" if s.status == "finished" else f"/game/{s.id}",
+                      label="Choose a file")
+
+
+def replay_button(line: port.LobbyGame) -> None:
+    """The lobby's link from a finished game to its replay (nothing for a running game)."""
+    if line.status == "finished":
+        ui.button("Replay", icon="history", on_click=lambda: ui.navigate.to(f"/replay/{line.id}")) \
+            .props("flat dense no-caps").mark(f"replay-{line.id}")
+
+
+def register() -> None:
+    app.get("/export/{game_id}.json", include_in_schema=False)(export_response)

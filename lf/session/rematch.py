@@ -1,0 +1,88 @@
+"""Playing a finished game again: the same seats (kinds, names, the browsers that hold them), a new seed.
+
+Why the seats' token hashes are carried over: every player of the finished game
+follows to the new one without claiming a seat again (their browser keeps the
+same secret token, which now also holds their seat in the rematch), and a
+Non-player seat stays a Non-player. Why the rematch is made once: two devices
+may press Rematch together; a lock in this process and a unique index on
+``games.rematch_of`` in the database (two servers may share it) let only the
+first make a game, and every later press finds that game.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+from .errors import BadRequest, StoreUnavailable
+from .game_session import GameSession
+from .registry import Registry, new_game_rows
+
+_lock = threading.Lock()
+SUFFIX = re.compile(r"^(.*) · rematch(?: (\d+))?$")
+
+
+def rematch(registry: Registry, game_id: str) -> GameSession:
+    """The rematch of the finished game ``game_id``, made now or found (a second press gets the same game).
+
+    Its pages are told (a "rematch" event naming the new game) so they can follow it.
+    """
+    old = registry.get(game_id)
+    if old.status != "finished":
+        raise BadRequest("only a finished game can be played again")
+    with _lock:
+        found = rematch_id(registry, game_id)
+        if found is None:
+            found = _create(registry, old)
+    new = registry.get(found)
+    old.announce("rematch", new.id)
+    return new
+
+
+def rematch_id(registry: Registry, game_id: str) -> str | None:
+    """The rematch of ``game_id``, if one was made."""
+    return registry._store(lambda: registry.repo.rematch_id(game_id))  # noqa: SLF001 (the registry's error wrapper)
+
+
+def rematch_of(registry: Registry, game_id: str) -> str | None:
+    """The finished game ``game_id`` is the rematch of, if it is one."""
+    row = registry._store(lambda: registry.repo.get_game(game_id))  # noqa: SLF001
+    return None if row is None else row.rematch_of
+
+
+def seat_in_rematch(registry: Registry, game_id: str, held: dict[str, str]) -> tuple[str, str] | None:
+    """(faction, token) of the seat a browser holds in the rematch ``game_id`` through the token it kept for
+    the game it replays (``held``: game id -> token); None if it holds none there."""
+    before = rematch_of(registry, game_id)
+    token = held.get(before or "")
+    if not token:
+        return None
+    faction = registry.get(game_id).seat_of(token)
+    return None if faction is None else (faction, token)
+
+
+def rematch_name(name: str) -> str:
+    """"Friday" -> "Friday · rematch" -> "Friday · rematch 2" -> ..."""
+    m = SUFFIX.match(name)
+    if m is None:
+        return f"{name} · rematch"
+    return f"{m.group(1)} · rematch {int(m.group(2) or 1) + 1}"
+
+
+def _create(registry: Registry, old: GameSession) -> str:
+    seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
+    row, seat_rows = new_game_rows({f: s.kind for f, s in seats.items()}, name=rematch_name(old.name),
+                                   mode=old.mode, options=old.options,
+                                   names={f: s.display_name for f, s in seats.items()})
+    row.rematch_of = old.id
+    for seat in seat_rows:
+        kept = seats[seat.faction]
+        seat.token_hash, seat.claimed_at = kept.token_hash, kept.claimed_at
+    try:
+        registry._store(lambda: registry.repo.create_game(row, seat_rows))  # noqa: SLF001
+    except StoreUnavailable:
+        found = rematch_id(registry, old.id)  # another server made it first: the unique index refused ours
+        if found is None:
+            raise
+        return found
+    return row.id

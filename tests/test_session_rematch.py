@@ -1,0 +1,105 @@
+"""Rematch (lf/session/rematch.py): the same seats, a new seed, made once however many times it is pressed."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from history_helpers import LOST, NAMES, imported
+
+from lf.engine.constants import FACTIONS
+from lf.session import BadRequest, Registry
+from lf.session.rematch import rematch, rematch_id, rematch_name, rematch_of, seat_in_rematch
+from lf.store import StoreError
+from lf.store.db import make_engine
+from lf.store.migrations import migrate
+from lf.store.models import GameRow
+from session_helpers import claim_humans, play
+
+
+def test_a_rematch_has_the_same_seats_kinds_names_and_players_and_a_new_seed(registry: Registry) -> None:
+    old, tokens = imported(registry, LOST)
+    events = []
+    old.subscribe(events.append)
+    new = rematch(registry, old.id)
+    assert new.id != old.id and new.status == "active" and new.seed != old.seed
+    assert new.name == f"{old.name} · rematch" and rematch_of(registry, new.id) == old.id
+    assert [(s.faction, s.kind, s.display_name, s.claimed) for s in new.seats()] == [
+        (f, "human", NAMES[f], True) for f in FACTIONS]
+    # each player's token holds the same seat in the rematch: nobody claims again
+    assert {f: new.seat_of(t) for f, t in tokens.items()} == {f: f for f in FACTIONS}
+    assert seat_in_rematch(registry, new.id, {old.id: tokens["communists"]}) == ("communists", tokens["communists"])
+    assert seat_in_rematch(registry, new.id, {"000000000000": tokens["communists"]}) is None
+    assert [(e.kind, e.note) for e in events] == [("rematch", new.id)]
+
+
+def test_a_non_player_seat_stays_a_non_player_and_a_free_seat_stays_free(registry: Registry) -> None:
+    game = registry.create_game({"communists": "nonplayer"}, name="Quick", seed=9)
+    tokens = claim_humans(game)
+    play(game, tokens, seed=9)
+    game.release_seat("moderates")  # the Moderates' player left: the seat is free
+    new = rematch(registry, game.id)
+    seats = {s.faction: s for s in new.seats()}
+    assert seats["communists"].kind == "nonplayer" and seats["communists"].display_name == "Non-player"
+    assert seats["anarchists"].claimed and new.seat_of(tokens["anarchists"]) == "anarchists"
+    assert seats["moderates"].kind == "human" and not seats["moderates"].claimed
+    assert new.seat_of(tokens["moderates"]) is None
+
+
+def test_pressing_rematch_again_or_on_two_devices_at_once_gives_one_game(registry: Registry) -> None:
+    old, _ = imported(registry, LOST)
+    before = len(registry.games())
+    results: list[str] = []
+    errors: list[BaseException] = []
+
+    def press() -> None:
+        try:
+            results.append(rematch(registry, old.id).id)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=press) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(set(results)) == 1
+    assert rematch(registry, old.id).id == results[0] == rematch_id(registry, old.id)
+    assert len(registry.games()) == before + 1
+
+
+def test_the_database_allows_one_rematch_per_game_even_from_another_server(registry: Registry) -> None:
+    """Two servers on one database: the second server's insert is refused by the unique index."""
+    old, _ = imported(registry, LOST)
+    first = rematch(registry, old.id)
+    row = registry.repo.get_game(first.id)
+    twin = GameRow(**{**row.model_dump(), "id": "0123456789ab"})
+    with pytest.raises(StoreError):
+        registry.repo.create_game(twin, [])
+    assert rematch_id(registry, old.id) == first.id
+
+
+def test_a_running_game_has_no_rematch(registry: Registry) -> None:
+    game = registry.create_game({}, name="Running", seed=3)
+    with pytest.raises(BadRequest):
+        rematch(registry, game.id)
+    assert rematch_id(registry, game.id) is None
+
+
+def test_rematch_names_count_up() -> None:
+    assert rematch_name("Friday") == "Friday · rematch"
+    assert rematch_name("Friday · rematch") == "Friday · rematch 2"
+    assert rematch_name("Friday · rematch 2") == "Friday · rematch 3"
+
+
+def test_a_schema_2_database_upgrades_to_the_rematch_link(new_db) -> None:
+    engine = make_engine(new_db())
+    try:
+        assert migrate(engine, target=2) == 2
+        assert migrate(engine) == 3
+        from sqlalchemy import inspect
+
+        assert "rematch_of" in {c["name"] for c in inspect(engine).get_columns("games")}
+        assert any(i["name"] == "ux_games_rematch_of" and i["unique"] for i in inspect(engine).get_indexes("games"))
+    finally:
+        engine.dispose()
