@@ -18,10 +18,10 @@ from lf.tools.page_policy import play
 
 HUMANS = {f: "human" for f in FACTIONS}
 NAMES = {"anarchists": "Ana", "communists": "Carme", "moderates": "Manuel"}
-#: (game seed, policy seed): the war won; Anarchists 6 Glory (and the Final Bid), Communists 3, Moderates 0.
-WON = (24, 1)
-#: The war won, the Moderates and the Communists tied on 4 Glory: the Initiative player chose the Moderates.
-TIED = (49, 1)
+#: (game seed, policy seed): the war won; Anarchists 4 Glory, Communists 3, Moderates 2 (and the Final Bid).
+WON = (27, 5)
+#: The war won, the Moderates and the Anarchists tied on 4 Glory: the Initiative player chose the Moderates.
+TIED = (26, 2)
 #: The war lost in Year 2 (a second Front fell).
 LOST = (5, 1)
 

@@ -18,10 +18,10 @@ from lf.engine.constants import FACTIONS
 def test_each_seat_reads_its_own_place_and_glory() -> None:
     state = policy_state(WON)
     assert state.result["winner"] == "anarchists" and state.result["glory"] == {
-        "anarchists": 6, "communists": 3, "moderates": 0}
+        "anarchists": 4, "communists": 3, "moderates": 2}
     words = {f: own_result(view(state, f)) for f in FACTIONS}
-    assert words == {"anarchists": "You won with 6 Glory!", "communists": "You came 2nd with 3 Glory.",
-                     "moderates": "You came 3rd with 0 Glory."}
+    assert words == {"anarchists": "You won with 4 Glory!", "communists": "You came 2nd with 3 Glory.",
+                     "moderates": "You came 3rd with 2 Glory."}
     assert own_result(view(state, None)) == ""  # a spectator gets the ranking, not a "you"
     assert [(p.faction, p.place) for p in ranking(state.result)] == [
         ("anarchists", 1), ("communists", 2), ("moderates", 3)]
@@ -31,8 +31,8 @@ def test_a_tie_on_glory_names_the_initiative_player_who_broke_it() -> None:
     """Rulebook pg. 4: a tie on Glory is broken by the player holding the Initiative."""
     state = policy_state(TIED)
     glory = state.result["glory"]
-    assert glory["moderates"] == glory["communists"] and state.result["winner"] == "moderates"
-    v = view(state, "communists")
+    assert glory["moderates"] == glory["anarchists"] and state.result["winner"] == "moderates"
+    v = view(state, "anarchists")
     assert own_result(v) == "You came 2nd with 4 Glory."
     assert own_result(view(state, "moderates")) == "You won with 4 Glory!"
     why = winner_words(v)
@@ -72,5 +72,5 @@ def test_the_final_bids_are_revealed_with_their_cards_totals_and_winner() -> Non
         assert all(cards[c].name in shown[f].cards for c in bid), (f, bid, shown[f].cards)
     html = outcome_html(v, {})
     top = max(b.ap for b in shown.values())
-    assert state.bid_winner == "anarchists" and shown["anarchists"].ap == top
+    assert state.bid_winner == "moderates" and shown["moderates"].ap == top
     assert f"The highest total: {top} Action Points." in html and "win the Final Bid" in html

@@ -96,7 +96,7 @@ async def test_the_end_screen_tells_each_seat_its_result_and_reveals_the_bids(re
     winner = create_user()
     session.leave(_["anarchists"])
     await join(winner, session.id, "anarchists", "Ana")
-    await see(winner, "You won with 6 Glory!")
+    await see(winner, "You won with 4 Glory!")
     watcher = create_user()
     await watcher.open(f"/game/{session.id}")
     await see(watcher, "The war is won")
