@@ -9,8 +9,9 @@ def outcome_html(view: dict, names: dict[str, str]) -> str:
     r = view["result"]
     won = r.get("war") == "won"
     winner = r.get("winner")
+    ended = r.get("war") == "ended"  # the host stopped it (lf/engine/table.py): no result
     title = (f"The war is won — the {faction_label(winner)} win!" if won and winner else
-             "The war is won" if won else "The war is lost")
+             "The war is won" if won else "The game was ended" if ended else "The war is lost")
     glory = r.get("glory") or {}
     rows = "".join(
         f'<tr class="{"win" if f == winner else ""}"><td><span class="lf-dot lf-f-{f}"></span> '
@@ -21,7 +22,7 @@ def outcome_html(view: dict, names: dict[str, str]) -> str:
                         f"{' (Victory)' if view['fronts'][fr]['status'] == 'victory' else ''}"
                         f"{' (Defeat)' if view['fronts'][fr]['status'] == 'defeat' else ''}" for fr in FRONTS)
     how = r.get("how", "")
-    lost = "" if won else "<p>All players lose together: the Republic has fallen.</p>"
+    lost = "" if won or ended else "<p>All players lose together: the Republic has fallen.</p>"
     return (f'<div class="lf-banner {"won" if won else "lost"}" data-testid="outcome">'
             f'<h2>{esc(title)}</h2><div>{esc(how[0].upper() + how[1:] if how else "")}. '
             f'Ended in Year {r.get("year")}, turn {r.get("turn")}.</div>{lost}'

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .game import apply, new_game, seats_of
+from .game import new_game
 from .state import GameState
+from .table import apply_entry, initial_seats
 from .view import view
 
 
@@ -32,12 +33,12 @@ def _turn_index(year: int, turn: int) -> int:
 def frames(state: GameState, viewer: str | None = None) -> list[Frame]:
     """Frames from the start of the previous turn to now (each action replayed from the seed)."""
     target = max(1, _turn_index(state.year, state.turn) - 1)
-    twin = new_game(state.seed, seats_of(state), state.options)
+    twin = new_game(state.seed, initial_seats(state), state.options)
     out: list[Frame] = []
     seen_log = 0
     for i, entry in enumerate([None, *state.actions]):
         if entry is not None:
-            apply(twin, entry["faction"], entry["action"], entry.get("note"))
+            apply_entry(twin, entry)
         if _turn_index(twin.year, twin.turn) < target and i < len(state.actions):
             seen_log = len(twin.log)
             continue

@@ -39,3 +39,11 @@ class GameBroken(SessionError):
 
 class StoreUnavailable(SessionError):
     """The database could not be reached or refused a write; the game in memory was not changed."""
+
+
+class NotHost(SessionError):
+    """The request needs the game's host rights, and this browser does not hold them."""
+
+
+class LimitReached(SessionError):
+    """A server limit (games per hour, live games, seats, spectators) refuses the request; the message says which."""

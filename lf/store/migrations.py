@@ -18,6 +18,10 @@ History:
    damaged on disk is never trusted; games record why they are ``broken``; the
    lobby's listing gets an index. Snapshots made by schema 1 stay in place but
    are ignored (no checksum) and replaced the next time the game is loaded.
+3. a server facing the internet: games get a host (the hash of the creator's
+   host token), a private game's invite code, a public game's turn timer and
+   a hash of the creating visitor (the games-per-hour limit, with its index).
+   Games made before have no host and no invite code: they stay public.
 """
 
 from __future__ import annotations
@@ -106,9 +110,18 @@ def _undo_rows_and_verified_snapshots(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_status_updated ON games (status, updated_at)")
 
 
+def _hosts_invites_and_limits(conn: Connection) -> None:
+    _add_column(conn, "games", "host_hash", "VARCHAR(64)")
+    _add_column(conn, "games", "invite_code", "VARCHAR(32)")
+    _add_column(conn, "games", "turn_seconds", "INTEGER")
+    _add_column(conn, "games", "creator", "VARCHAR(64)")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator_created ON games (creator, created_at)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
+    Migration(3, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
 )
 LATEST = MIGRATIONS[-1].version
 

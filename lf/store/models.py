@@ -1,4 +1,4 @@
-"""The tables (schema version 2, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 3, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -45,7 +45,8 @@ class GameRow(SQLModel, table=True):
     """A game: what replaying needs (seed, seats, options) and what the lobby lists."""
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),)
+    __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),
+                      Index("ix_games_creator_created", "creator", "created_at"))
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     mode: str = Field(max_length=16)
@@ -65,6 +66,14 @@ class GameRow(SQLModel, table=True):
     updated_at: datetime = Field(sa_type=DateTime)
     #: JSON: the engine's result once the game is over.
     result: str | None = Field(default=None, sa_type=Text)
+    #: SHA-256 of the host token (the browser that created the game keeps the token); None: no host.
+    host_hash: str | None = Field(default=None, max_length=64)
+    #: The secret of a private game's join links; None: a public game (anyone may take a free seat).
+    invite_code: str | None = Field(default=None, max_length=32)
+    #: Public games: seconds a person may stay idle before a Non-player takes their turn; None: no timer.
+    turn_seconds: int | None = Field(default=None)
+    #: A hash of the creating visitor's address (the games-per-hour limit); never the address itself.
+    creator: str | None = Field(default=None, max_length=64)
 
 
 class SeatRow(SQLModel, table=True):
