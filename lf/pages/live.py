@@ -3,7 +3,8 @@
 The game page and the teaching table hold the same link; they differ only in
 how they re-draw (``changed`` is called on the page's own event loop after each
 accepted change, ``seats`` first when a seat was taken or left; ``catch_up``
-when the browser reconnects).
+when the browser reconnects). The subscription is made in a worker thread: it
+takes the game's lock, which a commit waiting for a slow database may hold.
 """
 
 from __future__ import annotations
@@ -14,15 +15,27 @@ from collections.abc import Callable
 from nicegui import Client
 
 from . import session_port as port
+from .in_thread import in_thread
 
 
 class LiveGame:
-    def __init__(self, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
+    def __init__(self, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
                  seats: Callable[[], None]) -> None:
         self.changed, self.seats = changed, seats
-        self.sub: port.Subscription | None = port.subscribe(game_id, self._event, loop=asyncio.get_running_loop())
+        self.sub: port.Subscription | None = None
         client.on_delete(self.close)
         client.on_connect(catch_up)
+
+    @classmethod
+    async def open(cls, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
+                   seats: Callable[[], None]) -> LiveGame:
+        live = cls(client, changed, catch_up, seats)
+        sub = await in_thread(port.subscribe, game_id, live._event, asyncio.get_running_loop())
+        if client.is_deleted:
+            sub.close()
+        else:
+            live.sub = sub
+        return live
 
     def _event(self, event: port.SessionEvent) -> None:
         if event.kind == "seat":

@@ -117,12 +117,15 @@ class Repository:
         return out
 
     def count_games(self, status: str | None = None, *, public: bool | None = None, since: datetime | None = None,
-                    creator: str | None = None) -> int:
-        """How many games match (``since``/``creator``: created after that time / by that visitor)."""
+                    since_update: datetime | None = None, creator: str | None = None) -> int:
+        """How many games match (``since``, ``since_update``, ``creator``: created or played after a time,
+        created by that visitor)."""
         with self._session() as s, s.begin():
             q = _game_filter(select(func.count()).select_from(GameRow), status, public, None)
             if since is not None:
                 q = q.where(GameRow.created_at >= since)
+            if since_update is not None:
+                q = q.where(GameRow.updated_at >= since_update)
             if creator is not None:
                 q = q.where(GameRow.creator == creator)
             return s.exec(q).scalar_one()
