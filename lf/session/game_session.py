@@ -45,7 +45,8 @@ from lf.store.models import GameRow, SeatRow
 from lf.store.repository import NewRow, Repository, VersionConflict
 from lf.teaching.foresee import table_previews
 
-from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame
+from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
+                     plain_database_error)
 from .events import SessionEvent, Subscription
 from .rebuild import (
     LogEntry,
@@ -436,6 +437,13 @@ class GameSession:
             if sub in self._subs:
                 self._subs.remove(sub)
 
+    def human_waits(self) -> dict[str, int]:
+        """{faction: version at which its pending decision opened} for the seats a person plays (the turn timer)."""
+        with self._lock:
+            if self._state is None or self._state.result is not None:
+                return {}
+            return {f: v for f, v in self._since.items() if f in self._seats and self._seats[f].kind == "human"}
+
     @property
     def subscriber_count(self) -> int:
         return len(self._subs)
@@ -737,7 +745,7 @@ def _store_errors() -> Iterator[None]:
         yield
     except SQLAlchemyError as exc:
         log.exception("database failure")
-        raise StoreUnavailable(f"the database refused the request ({type(exc).__name__}); nothing was changed") from exc
+        raise StoreUnavailable(f"{plain_database_error(exc)}; nothing was changed") from exc
 
 
 def _decode_setup(row: GameRow) -> tuple[dict[str, str], dict[str, Any]]:

@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,10 +25,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from lf.engine import new_game
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
-from lf.store import Repository, StoreError, open_repository
+from lf.store import Repository, SchemaError, StoreError, open_repository
 from lf.store.models import GameRow, SeatRow, utcnow
 
-from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame
+from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .exports import export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
 from .tokens import new_token, token_hash
@@ -70,6 +71,8 @@ class Registry:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
         self._sessions: dict[str, GameSession] = {}
+        #: When each loaded game was last asked for (time.monotonic()): lf/session/unload.py unloads idle ones.
+        self.last_used: dict[str, float] = {}
         self._lock = threading.Lock()
 
     @classmethod
@@ -150,6 +153,7 @@ class Registry:
             if session is None:
                 session = self._store(lambda: GameSession.load(self.repo, game_id))
                 self._sessions[game_id] = session
+            self.last_used[game_id] = time.monotonic()
             return session
 
     def games(self, status: str | None = None, limit: int = 100, *, offset: int = 0, public: bool | None = None,
@@ -173,13 +177,23 @@ class Registry:
     def delete_game(self, game_id: str) -> None:
         with self._lock:
             self._sessions.pop(game_id, None)
+            self.last_used.pop(game_id, None)
             if not self._store(lambda: self.repo.delete_game(game_id)):
                 raise UnknownGame(f"there is no game {game_id!r}")
 
-    def evict(self, game_id: str) -> None:
-        """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database."""
+    def evict(self, game_id: str, only_if_unwatched: bool = False) -> bool:
+        """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
+
+        With ``only_if_unwatched``, a session that still has subscribers (an open page) is kept. Returns
+        whether it was unloaded.
+        """
         with self._lock:
-            self._sessions.pop(game_id, None)
+            session = self._sessions.get(game_id)
+            if session is None or (only_if_unwatched and session.subscriber_count):
+                return False
+            del self._sessions[game_id]
+            self.last_used.pop(game_id, None)
+            return True
 
     # -- export and import -----------------------------------------------------------------
 
@@ -211,7 +225,7 @@ class Registry:
             raise
         except (SQLAlchemyError, StoreError) as exc:
             log.exception("database failure")
-            raise StoreUnavailable(f"the database refused the request: {type(exc).__name__}") from exc
+            raise StoreUnavailable(f"{plain_database_error(exc)}; nothing was changed") from exc
 
 
 def _seat_kinds(seats: Mapping[str, str] | None) -> dict[str, str]:
@@ -242,8 +256,18 @@ def default_registry() -> Registry:
     global _default
     with _default_lock:
         if _default is None:
-            _default = Registry.open()
+            try:
+                _default = Registry.open()
+            except (SQLAlchemyError, StoreError, SchemaError, OSError) as exc:  # tried again at the next request
+                log.exception("the database cannot be opened")
+                message = str(exc) if "newer lf" in str(exc) else plain_database_error(exc)
+                raise StoreUnavailable(f"The games cannot be reached: {message}.") from exc
         return _default
+
+
+def opened_registry() -> Registry | None:
+    """The process's registry if a page already opened it (background tasks never open the database first)."""
+    return _default
 
 
 def set_default_registry(registry: Registry | None) -> None:

@@ -500,7 +500,7 @@ def take_seat(device, link: str, server_url: str, player_name: str) -> None:
     press(page, page.get_by_test_id("join-take"), device.touch)
     page.wait_for_url("**/game/*")
     wait_game(page)
-    device.faction = path.rsplit("/", 1)[1]
+    device.faction = path.split("?")[0].rsplit("/", 1)[1]
 
 
 class FrozenSocket:
