@@ -112,6 +112,9 @@ def game(game_id: str) -> GameSession:
     return default_registry().get(game_id)
 
 
+_creating = threading.Lock()
+
+
 @dataclass(frozen=True)
 class NewGame:
     """A game this browser just created: it hosts it (``host_token``), and a private game's links carry ``invite``."""
@@ -125,9 +128,10 @@ def create_game(seats: dict[str, str], *, creator: str, name: str | None = None,
                 mode: str = "standard", private: bool = True, turn_seconds: int | None = None) -> NewGame:
     """Start a game hosted by this browser, within the server's limits (LimitReached says which)."""
     reg = default_registry()
-    limits.check_new_game(reg, creator)
-    hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
-                           creator=creator)
+    with _creating:  # the count and the new game together: clicks sent in a burst cannot all pass the check
+        limits.check_new_game(reg, creator)
+        hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
+                               creator=creator)
     _lobby_changed()
     return NewGame(hosted.session.id, hosted.host_token, hosted.invite_code)
 
