@@ -14,6 +14,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,13 +52,23 @@ class LiveServer:
     def log_path(self) -> Path:
         return self.workdir / "server.log"
 
-    def start(self) -> LiveServer:
+    def start(self, healthy: bool = True) -> LiveServer:
+        """Start and wait for ``/healthz`` to answer 200 (with ``healthy=False``: to answer at all)."""
         env = server_env(self.port, self.db_path, self.storage, SECRET, **self.extra_env)
         with self.log_path.open("a") as log:
             self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
                                          stderr=subprocess.STDOUT, start_new_session=True)
-        wait_until_up(self.proc, self.url, 30, self.log_path)
-        return self
+        if healthy:
+            wait_until_up(self.proc, self.url, 30, self.log_path)
+            return self
+        for _ in range(600):
+            try:
+                httpx.get(self.url + "/healthz", timeout=10)
+                return self
+            except httpx.TransportError:
+                assert self.proc.poll() is None, self.log_text()[-3000:]
+                time.sleep(0.05)
+        raise TimeoutError(self.log_text()[-3000:])
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
