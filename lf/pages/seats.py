@@ -86,15 +86,18 @@ class SeatsDialog:
                     if host:
                         self._host_button("Give it to a person", "person_add", port.host_to_person, s.faction)
                 elif s.kind == "nonplayer":
-                    ui.label(f"A Non-player stands in for {s.display_name}").classes("font-bold")
+                    name = port.player_name(s) or "its player"
+                    ui.label(f"A Non-player stands in for {name}").classes("font-bold")
                     if host:
                         with ui.row().classes("gap-2"):
-                            self._host_button(f"Give it back to {s.display_name}", "person", port.host_to_person,
-                                              s.faction)
+                            self._host_button(f"Give it back to {name}", "person", port.host_to_person, s.faction)
                             self._host_button("Free the seat", "person_remove", port.host_release, s.faction)
                 elif s.claimed:
                     mine = s.faction in held
-                    ui.label(f"{s.display_name}{' (you, in this browser)' if mine else ''}").classes("font-bold")
+                    name = port.player_name(s)
+                    who = (f"{name} (you, in this browser)" if name else "You, in this browser") if mine else \
+                        (name or "Taken by a player without a name")
+                    ui.label(who).classes("font-bold")
                     with ui.row().classes("gap-2"):
                         if mine:
                             ui.button("Leave this seat", icon="logout", on_click=lambda f=s.faction: self._leave(f)) \

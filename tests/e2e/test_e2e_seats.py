@@ -49,3 +49,37 @@ def test_one_browser_takes_two_seats_of_a_game_in_two_tabs(lf_server, devices) -
     mine = tab3.get_by_test_id("mine")
     expect(mine.get_by_text("Resume as the Anarchists")).to_be_visible()
     expect(mine.get_by_text("Resume as the Moderates")).to_be_visible()
+
+
+def test_the_invitation_opens_once_full_screen_on_a_phone_with_copy_and_share(lf_server, devices) -> None:
+    """Issue 12: ``?invite=1`` re-opened the Seats dialog at every reload; the dialog had no copy/share and was
+    not full-screen on a phone; the lobby's switches were under 44 px."""
+    phone = devices.new("phone")
+    page = phone.page
+    page.goto("/")
+    page.wait_for_function("() => window.did_handshake === true")
+    for testid in ("new-public", "play-now", "play-as-anarchists"):
+        box = page.get_by_test_id(testid).bounding_box()
+        assert box and box["height"] >= 44, (testid, box)
+    toggles = page.locator(".lf-faction-toggle .q-btn").all()
+    assert len(toggles) >= 12 and all(t.bounding_box()["height"] >= 44 for t in toggles)
+    page.get_by_test_id("new-name").fill("Phone host")
+    page.get_by_test_id("create").tap()
+    page.wait_for_url("**/game/*")
+    dialog = page.locator(".lf-seats-card")
+    expect(dialog).to_be_visible()
+    box = dialog.bounding_box()
+    assert box["width"] >= 389 and box["height"] >= 840, box  # the whole 390x844 screen
+    expect(page.get_by_test_id("copy-communists")).to_be_visible()
+    has_share = page.evaluate("() => !!navigator.share")
+    expect(page.get_by_test_id("share-communists")).to_be_visible() if has_share else \
+        expect(page.get_by_test_id("share-communists")).to_be_hidden()
+    page.get_by_test_id("copy-communists").tap()
+    expect(page.get_by_text("Link copied.")).to_be_visible()
+    page.wait_for_function("() => !location.search.includes('invite=1')")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.reload()
+    # (a dialog the page opens is built with the page, so it would be there once the page is connected)
+    page.wait_for_function("() => window.did_handshake === true && !!document.querySelector('[data-testid=game]')")
+    expect(page.locator(".lf-seats-card")).to_have_count(0)
