@@ -1,4 +1,5 @@
-"""lf's real server in a subprocess, and pages driven the way a script would: HTTP plus a real socket.io client.
+"""lf's real server in a subprocess (``LfServer``: the e2e tests and the attack tests start it alike), and
+pages driven the way a script would: HTTP plus a real socket.io client.
 
 For the attack tests (tests/test_server_*.py): no browser, no mock. ``PageSocket.open`` loads a page over
 HTTP (keeping its cookie), reads the page's client id and elements from its HTML, connects NiceGUI's
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -26,15 +29,20 @@ import socketio
 from lf.tools.local_server import free_port, server_env, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[1]
-SECRET = "attack-tests-secret"
+E2E_SECRET = "e2e-only-secret"
 
 
 @dataclass
-class LiveServer:
+class LfServer:
+    """lf's ``main.py`` in a subprocess; can be killed and started again on the same port and database."""
+
     workdir: Path
-    extra_env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    extra_env: dict[str, str] = field(default_factory=dict)
+    secret: str = E2E_SECRET
     proc: subprocess.Popen | None = None
+    starts: int = 0
+    startup_s: float = 0.0
 
     @property
     def url(self) -> str:
@@ -42,7 +50,7 @@ class LiveServer:
 
     @property
     def db_path(self) -> Path:
-        return self.workdir / "lf.db"
+        return self.workdir / "lf-e2e.db"
 
     @property
     def storage(self) -> Path:
@@ -52,23 +60,51 @@ class LiveServer:
     def log_path(self) -> Path:
         return self.workdir / "server.log"
 
-    def start(self, healthy: bool = True) -> LiveServer:
+    def env(self) -> dict[str, str]:
+        return server_env(self.port, self.db_path, self.storage, self.secret, **self.extra_env)
+
+    def start(self, timeout: float = 30.0, healthy: bool = True) -> LfServer:
         """Start and wait for ``/healthz`` to answer 200 (with ``healthy=False``: to answer at all)."""
-        env = server_env(self.port, self.db_path, self.storage, SECRET, **self.extra_env)
+        assert self.proc is None or self.proc.poll() is not None, "already running"
+        self.starts += 1
+        t0 = time.perf_counter()
         with self.log_path.open("a") as log:
-            self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
-        if healthy:
-            wait_until_up(self.proc, self.url, 30, self.log_path)
-            return self
-        for _ in range(600):
+            log.write(f"\n===== start {self.starts} =====\n")
+            log.flush()
+            self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=self.env(),
+                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            if healthy:
+                wait_until_up(self.proc, self.url, timeout, self.log_path)
+            else:
+                self._wait_for_an_answer(timeout)
+        except TimeoutError:
+            self.kill()
+            raise
+        self.startup_s = time.perf_counter() - t0
+        return self
+
+    def _wait_for_an_answer(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
             try:
                 httpx.get(self.url + "/healthz", timeout=10)
-                return self
+                return
             except httpx.TransportError:
-                assert self.proc.poll() is None, self.log_text()[-3000:]
+                if self.proc is not None and self.proc.poll() is not None:
+                    raise RuntimeError(f"the server exited:\n{self.log_text()[-3000:]}") from None
                 time.sleep(0.05)
-        raise TimeoutError(self.log_text()[-3000:])
+        raise TimeoutError(f"the server did not answer within {timeout:.0f} s:\n{self.log_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, like a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -76,12 +112,30 @@ class LiveServer:
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
+                self.kill()
+
+    def rss_mb(self) -> float:
+        """Resident memory of the server process now (MB), from /proc."""
+        assert self.proc is not None
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
+    def tracebacks(self) -> list[str]:
+        """The tracebacks the server logged (their last line: the exception)."""
+        out, inside = [], False
+        for line in self.log_text().splitlines():
+            if line.startswith("Traceback"):
+                inside = True
+            elif inside and line and not line.startswith((" ", "\t")):
+                out.append(line)
+                inside = False
+        return out
+
     def query(self, sql: str, *args: Any) -> list[tuple]:
+        """Read the server's SQLite file (read-only use)."""
         with sqlite3.connect(self.db_path) as db:
             return db.execute(sql, args).fetchall()
 
@@ -139,6 +193,9 @@ class PageSocket:
     async def close(self) -> None:
         if self.sio.connected:
             await self.sio.disconnect()
+        session = getattr(self.sio.eio, "http", None)  # a refused connection leaves its HTTP session open
+        if session is not None and not session.closed:
+            await session.close()
         await self.http.aclose()
 
 
@@ -146,11 +203,3 @@ async def settle(seconds: float = 0.5) -> None:
     """Give the server a moment to handle what was sent (used only where the test then checks that nothing
     happened; what should happen is always waited for by a condition)."""
     await asyncio.sleep(seconds)
-
-
-async def wait_until(predicate, timeout: float = 15.0, why: str = "") -> None:
-    for _ in range(int(timeout / 0.05)):
-        if predicate():
-            return
-        await asyncio.sleep(0.05)
-    assert predicate(), f"condition not reached in time: {why}"

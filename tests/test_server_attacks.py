@@ -12,7 +12,8 @@ import stat
 import httpx
 import pytest
 import socketio
-from live_server import LiveServer, PageSocket, settle, wait_until
+from live_server import LfServer, PageSocket, settle
+from pages_helpers import wait_for as wait_until
 
 from lf.server.sealed import PREFIX
 
@@ -20,12 +21,12 @@ from lf.server.sealed import PREFIX
 @pytest.fixture
 def server(tmp_path, request):
     env = getattr(request, "param", {})
-    live = LiveServer(tmp_path, extra_env=env).start()
+    live = LfServer(tmp_path, extra_env=env).start()
     yield live
     live.stop()
 
 
-async def _refused_socket(server: LiveServer, headers: dict[str, str]) -> bool:
+async def _refused_socket(server: LfServer, headers: dict[str, str]) -> bool:
     """Whether a page's socket, opened with these extra headers, is refused by the server."""
     page = await PageSocket.open(server.url, connect=False)  # the page itself is loaded normally
     try:
@@ -37,7 +38,7 @@ async def _refused_socket(server: LiveServer, headers: dict[str, str]) -> bool:
     return False
 
 
-async def test_dns_rebinding_a_forged_host_is_refused_on_http_and_on_the_socket(server: LiveServer) -> None:
+async def test_dns_rebinding_a_forged_host_is_refused_on_http_and_on_the_socket(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         for path in ("/", "/healthz", "/status", "/_nicegui_ws/socket.io/?EIO=4&transport=polling"):
             r = await http.get(path, headers={"Host": "attacker.example:8080"})
@@ -50,14 +51,14 @@ async def test_dns_rebinding_a_forged_host_is_refused_on_http_and_on_the_socket(
 
 
 @pytest.mark.parametrize("server", [{"LF_ALLOWED_HOSTS": "lf.example.org,.games.example.net"}], indirect=True)
-async def test_configured_names_are_allowed_and_nothing_else(server: LiveServer) -> None:
+async def test_configured_names_are_allowed_and_nothing_else(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         for host, code in (("lf.example.org", 200), ("play.games.example.net", 200), ("games.example.net", 200),
                            ("evil-lf.example.org", 403), ("example.org", 403)):
             assert (await http.get("/", headers={"Host": host})).status_code == code, host
 
 
-async def test_a_page_of_another_site_cannot_use_the_visitors_cookies(server: LiveServer) -> None:
+async def test_a_page_of_another_site_cannot_use_the_visitors_cookies(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         r = await http.get("/", headers={"Origin": "http://attacker.example"})
         assert r.status_code == 403 and "other sites" in r.text
@@ -66,7 +67,7 @@ async def test_a_page_of_another_site_cannot_use_the_visitors_cookies(server: Li
     assert await _refused_socket(server, {"Origin": "http://attacker.example"})
 
 
-async def test_every_answer_forbids_framing(server: LiveServer) -> None:
+async def test_every_answer_forbids_framing(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         for path in ("/", "/healthz", "/assets/lf.css", "/no-such-page"):
             r = await http.get(path)
@@ -75,7 +76,7 @@ async def test_every_answer_forbids_framing(server: LiveServer) -> None:
 
 
 @pytest.mark.parametrize("server", [{"LF_TRUSTED_PROXIES": "127.0.0.1"}], indirect=True)
-async def test_the_cookie_is_secure_behind_a_trusted_https_proxy(server: LiveServer) -> None:
+async def test_the_cookie_is_secure_behind_a_trusted_https_proxy(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         r = await http.get("/", headers={"X-Forwarded-Proto": "https"})
         assert "Secure" in r.headers["set-cookie"]
@@ -83,13 +84,13 @@ async def test_the_cookie_is_secure_behind_a_trusted_https_proxy(server: LiveSer
         assert "Secure" not in (await http.get("/")).headers["set-cookie"]  # plain http: the cookie must work
 
 
-async def test_without_a_trusted_proxy_a_forwarded_https_header_is_not_believed(server: LiveServer) -> None:
+async def test_without_a_trusted_proxy_a_forwarded_https_header_is_not_believed(server: LfServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
         r = await http.get("/", headers={"X-Forwarded-Proto": "https"})
         assert "Secure" not in r.headers["set-cookie"]
 
 
-async def test_a_second_socket_cannot_click_in_another_visitors_page(server: LiveServer) -> None:
+async def test_a_second_socket_cannot_click_in_another_visitors_page(server: LfServer) -> None:
     victim = await PageSocket.open(server.url)
     attacker = await PageSocket.open(server.url)
     try:
@@ -107,7 +108,7 @@ async def test_a_second_socket_cannot_click_in_another_visitors_page(server: Liv
         await attacker.close()
 
 
-async def test_a_socket_cannot_write_lines_into_the_server_log(server: LiveServer) -> None:
+async def test_a_socket_cannot_write_lines_into_the_server_log(server: LfServer) -> None:
     page = await PageSocket.open(server.url)
     other = await PageSocket.open(server.url)
     try:
@@ -129,7 +130,7 @@ async def test_a_socket_cannot_write_lines_into_the_server_log(server: LiveServe
 
 
 @pytest.mark.parametrize("server", [{"LF_GAMES_PER_HOUR": "5"}], indirect=True)
-async def test_a_raw_socket_creating_games_in_a_loop_hits_the_limit(server: LiveServer) -> None:
+async def test_a_raw_socket_creating_games_in_a_loop_hits_the_limit(server: LfServer) -> None:
     page = await PageSocket.open(server.url)
     try:
         button = page.element("play-now")
@@ -149,15 +150,13 @@ async def test_a_raw_socket_creating_games_in_a_loop_hits_the_limit(server: Live
         await page.close()
 
 
-async def test_seat_tokens_never_sit_in_plain_text_in_the_storage_files(server: LiveServer) -> None:
+async def test_seat_tokens_never_sit_in_plain_text_in_the_storage_files(server: LfServer) -> None:
     page = await PageSocket.open(server.url)
     try:
         await page.click(page.element("play-now"))  # a quick game: this browser takes a seat and hosts the game
         await wait_until(lambda: server.game_count() == 1 and server.query(
             "SELECT COUNT(*) FROM seats WHERE token_hash IS NOT NULL")[0][0] == 1, why="the seat is claimed")
-        files = []
-        await wait_until(lambda: bool(files := [p for p in server.storage.glob("storage-user-*.json")
-                                                 if "lf_seats" in p.read_text()]) and files.extend(files) is None,
+        await wait_until(lambda: any("lf_seats" in p.read_text() for p in server.storage.glob("storage-user-*.json")),
                          why="the browser's storage is written")
         hashes = {server.query("SELECT token_hash FROM seats WHERE token_hash IS NOT NULL")[0][0]}
         columns = [c[1] for c in server.query("PRAGMA table_info(games)")]

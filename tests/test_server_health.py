@@ -7,17 +7,17 @@ import sqlite3
 
 import httpx
 import pytest
-from live_server import LiveServer
+from live_server import LfServer
 
 
 @pytest.fixture
 def server(tmp_path):
-    live = LiveServer(tmp_path)
+    live = LfServer(tmp_path)
     yield live
     live.stop()
 
 
-async def test_a_healthy_server_says_so(server: LiveServer) -> None:
+async def test_a_healthy_server_says_so(server: LfServer) -> None:
     server.start()
     async with httpx.AsyncClient(base_url=server.url) as http:
         r = await http.get("/healthz")
@@ -25,7 +25,7 @@ async def test_a_healthy_server_says_so(server: LiveServer) -> None:
     assert r.json() == {"ok": True, "checks": {"database": "ok", "content": "ok"}}
 
 
-async def test_a_damaged_database_file_fails_the_health_check_and_the_lobby_says_it_plainly(server: LiveServer) -> None:
+async def test_a_damaged_database_file_fails_the_health_check_and_the_lobby_says_it_plainly(server: LfServer) -> None:
     server.db_path.write_bytes(b"this is not a database, it was overwritten by mistake\n" * 100)
     server.start(healthy=False)
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
@@ -41,7 +41,7 @@ async def test_a_damaged_database_file_fails_the_health_check_and_the_lobby_says
         assert leak not in page.text, leak
 
 
-async def test_a_locked_database_fails_the_health_check_without_hanging(server: LiveServer) -> None:
+async def test_a_locked_database_fails_the_health_check_without_hanging(server: LfServer) -> None:
     server.start()
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         assert (await http.get("/healthz")).status_code == 200

@@ -23,7 +23,7 @@ from typing import Any
 from .actions import IllegalAction
 from .constants import FACTIONS, faction_label
 from .machine import ask, barrier, log, push, run
-from .outcome import glory_count
+from .outcome import stop
 from .state import GameState
 
 TABLE_KINDS = ("seat", "end")
@@ -109,12 +109,7 @@ def end_game(state: GameState, faction: str, note: str) -> GameState:
     if faction not in FACTIONS:
         raise IllegalAction(f"unknown faction {faction!r}")
     state.actions.append({"faction": faction, "action": {"kind": "end"}, "note": note})
-    state.result = {"war": "ended", "how": note, "year": state.year, "turn": state.turn, "winner": None,
-                    "glory": glory_count(state)}
-    state.stack.clear()
-    state.pending.clear()
-    state.phase = "over"
-    state.active = None
+    stop(state, "ended", note)
     log(state, f"{note}.", kind="outcome")
     barrier(state)
     return state

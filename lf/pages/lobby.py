@@ -23,6 +23,7 @@ from lf.store.models import utcnow
 
 from . import browser_seats, teaching, visitor
 from . import session_port as port
+from .confirm import ask
 from .frame import page_body, top_bar
 from .in_thread import in_thread
 from .rules_reference import open_rules_dialog
@@ -294,15 +295,7 @@ class GameLists:
     async def _host(self, game_id: str, what: str) -> None:
         question = ("End this game now, without a result?" if what == "end" else
                     "Delete this game and its whole history? This cannot be undone.")
-        with ui.dialog() as confirm, ui.card().classes("lf-box").style("max-width: 420px"):
-            ui.label(question)
-            with ui.row().classes("w-full justify-end"):
-                ui.button("Cancel", on_click=lambda: confirm.submit(False)).props("flat no-caps")
-                ui.button("Yes", on_click=lambda: confirm.submit(True)) \
-                    .props("unelevated no-caps color=primary").mark("lobby-confirm")
-        answer = await confirm
-        confirm.delete()
-        if not answer:
+        if not await ask(question):
             return
         call = port.host_end if what == "end" else port.host_delete
         try:

@@ -18,6 +18,7 @@ from lf.components.theme import esc, faction_label
 
 from . import browser_seats, net
 from . import session_port as port
+from .confirm import ask
 from .in_thread import in_thread
 
 
@@ -162,15 +163,7 @@ class SeatsDialog:
                 .props("outline dense no-caps color=negative data-testid=host-delete").mark("host-delete")
 
     async def _confirm(self, question: str, then: Callable[[], Awaitable[None]]) -> None:
-        with ui.dialog() as confirm, ui.card().classes("lf-box").style("max-width: 440px"):
-            ui.label(question)
-            with ui.row().classes("w-full justify-end"):
-                ui.button("Cancel", on_click=lambda: confirm.submit(False)).props("flat no-caps")
-                ui.button("Yes", on_click=lambda: confirm.submit(True)) \
-                    .props("unelevated no-caps color=primary data-testid=host-confirm").mark("host-confirm")
-        answer = await confirm
-        confirm.delete()
-        if answer:
+        if await ask(question):
             await then()
 
     async def _end(self) -> None:
