@@ -93,12 +93,24 @@ def hand_names(registry: Registry, game_id: str, faction: str) -> list[str]:
 
 
 async def join(user: User, game_id: str, faction: str, name: str) -> None:
-    """Open the seat's join link, type a name, take the seat (lands on the game page)."""
+    """Open the seat's join link, type a name, take the seat (lands on the game page).
+
+    The simulated browsers share one ``ui.navigate``, patched for whichever User object was touched last
+    (NiceGUI's testing User; its outbox touches a User whenever its page runs JavaScript). The claim runs in
+    a worker thread, so another page may touch its User before this page navigates, and the navigation then
+    goes to that one: once the seat is taken, this user opens its game page itself if it is not there.
+    """
     await user.open(f"/join/{game_id}/{faction}")
     user.find(marker="join-name").type(name)
     user.find(marker="join-take").click()
-    await wait_for(lambda: user.client is not None and user.client.id in screens()
-                   and screens()[user.client.id].faction == faction, why=f"joining as the {faction}")
+
+    def arrived() -> bool:
+        return user.client is not None and user.client.id in screens() and screens()[user.client.id].faction == faction
+
+    await wait_for(lambda: arrived() or port().seat_names(game_id).get(faction) == name, why=f"claiming the {faction}")
+    if not arrived():
+        await user.open(f"/game/{game_id}?seat={faction}")
+    await wait_for(arrived, why=f"joining as the {faction}")
 
 
 def click(user: User, marker: str) -> None:

@@ -420,7 +420,7 @@ async def game_page(game_id: str, invite: str = "", seat: str = "") -> None:
     if invite:
         once_invited(game_id, faction)
         await screen.open_seats()
-    elif token:
+    elif token and seat != faction:
         keep_seat_in_url(game_id, faction)
 
 
