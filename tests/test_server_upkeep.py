@@ -3,17 +3,19 @@ browser storage files cleaned up, the turn timer of public games, and the settin
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from pages_helpers import wait_for
 from session_helpers import claim_humans, next_move
 
 from sqlalchemy import text
 
-from lf.server.cleanup import run_once
+from lf.server.cleanup import CleanupTask, run_once
 from lf.server.settings import Settings
 from lf.server.turn_timer import TurnTimer
 from lf.session import Registry
@@ -67,6 +69,19 @@ def test_the_cleanup_deletes_old_quick_games_and_unused_storage_files(registry: 
     assert report.deleted_files == [old_file.name]
     assert new_file.exists() and loaded_file.exists()
     assert all(f.stat().st_mode & 0o777 == 0o600 for f in folder.iterdir())
+
+
+async def test_the_cleanup_runs_by_itself_every_period(registry: Registry, tmp_path: Path) -> None:
+    demo = registry.create_game({f: "nonplayer" for f in ("communists", "moderates")}, mode="demo")
+    demo.end("test: over")
+    _age(registry, demo.id, days=10)
+    task = CleanupTask(lambda: registry, Settings(cleanup_every_s=1, demo_retention_days=7), tmp_path, list)
+    running = asyncio.get_running_loop().create_task(task.run())
+    try:
+        await wait_for(lambda: task.runs >= 1, why="the clean-up ran once, a period after it started")
+        assert registry.games() == []
+    finally:
+        running.cancel()
 
 
 def test_the_turn_timer_hands_an_idle_person_to_a_nonplayer_who_can_come_back(registry: Registry) -> None:

@@ -97,8 +97,10 @@ class GameScreen:
             self._show_sound()
         self.dialog_host = ui.element("div")
         names = lambda: self.names  # noqa: E731 - read at draw time: seats change
-        with page_body(), ui.element("div").classes("lf-game") as self.root:
-            self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))
+        with page_body():
+            self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))  # above the board's grid
+            self.root = ui.element("div").classes("lf-game")
+        with self.root:
             self._stamp()
             with ui.element("div").classes("lf-col lf-main"):
                 self._area("banner", lambda v: (v["result"], names()), self._banner)
