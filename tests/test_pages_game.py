@@ -27,6 +27,8 @@ async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
 async def settle_picks(game_id: str, who: User) -> None:
     """The first Fascist Attacks hit Fronts tied at -2: the Initiative player picks, on the board."""
     for _ in range(12):
+        # (the page fetches its view in a worker thread: click on the current picture, not on one a sync replaces)
+        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
         picks = [m for m in markers(who, "act:") if m.split(":")[1] in PICKS]
         if not picks:
             return

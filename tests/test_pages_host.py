@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from nicegui.testing import User
-from pages_helpers import live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import join, live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
 
 from lf.server.settings import Settings, set_settings
 from lf.store.models import utcnow
@@ -39,20 +39,14 @@ async def test_a_private_games_seats_need_the_invitation(reg, user: User, create
     await see(stranger, "This game is private")
     assert not {s.faction: s.claimed for s in session.seats()}["moderates"]
     # With the host's link, the seat is taken.
-    await stranger.open(f"/join/{game_id}/moderates?invite={session.invite_code}")
-    stranger.find(marker="join-name").type("Mo")
-    stranger.find(marker="join-take").click()
-    await wait_for(lambda: stranger.client.id in screens() and screen_of(stranger).faction == "moderates")
+    await join(stranger, game_id, "moderates", "Mo", invite=session.invite_code)
 
 
 async def test_the_host_replaces_an_absent_player_and_ends_the_game(reg, user: User, create_user) -> None:
     game_id = await _host_a_private_game(user, "Host tools")
     session = reg.get(game_id)
     mo = create_user()
-    await mo.open(f"/join/{game_id}/moderates?invite={session.invite_code}")
-    mo.find(marker="join-name").type("Mo")
-    mo.find(marker="join-take").click()
-    await wait_for(lambda: mo.client.id in screens() and screen_of(mo).faction == "moderates")
+    await join(mo, game_id, "moderates", "Mo", invite=session.invite_code)
     # The host's Seats dialog: replace Mo by a Non-player.
     await user.open(f"/game/{game_id}?invite=1")
     await see(user, "You host this game.")
@@ -109,7 +103,7 @@ async def test_a_bad_row_never_breaks_the_lobby(reg, user: User) -> None:
 async def test_play_now_gives_no_fake_name_and_a_nameless_player_is_shown_once(reg, user: User, create_user) -> None:
     await user.open("/")
     user.find(marker="play-as-anarchists").click()
-    await wait_for(lambda: user.client.id in screens(), why="the game opens")
+    await wait_for(lambda: user.client.id in screens(), timeout=20, why="the game opens")
     game_id = screen_of(user).game_id
     seat = {s.faction: s for s in reg.get(game_id).seats()}["anarchists"]
     assert seat.display_name != "You"
@@ -127,7 +121,7 @@ async def test_limits_refuse_with_a_clear_message(reg, user: User, create_user) 
         await user.open(f"/join/{session.id}/anarchists")
         user.find(marker="join-name").type("Ana")
         user.find(marker="join-take").click()
-        await wait_for(lambda: user.client.id in screens())
+        await wait_for(lambda: user.client.id in screens(), timeout=20)
         await user.open(f"/join/{session.id}/moderates")
         user.find(marker="join-take").click()
         await see(user, "already holds 1 seats, the most this server allows")

@@ -70,7 +70,7 @@ async def test_lobby_shows_status_and_updates_live(reg, user: User, create_user)
     await other.open("/")
     other.find(marker="play-as-moderates").click()
     # (the simulated browsers share one ui.navigate, patched for the user last touched: wait for this one first)
-    await wait_for(lambda: other.client.id in screens(), why="the quick game opens")
+    await wait_for(lambda: other.client.id in screens(), timeout=20, why="the quick game opens")
     await see(user, "Public games (1)")  # no reload: the lobby heard of the new game
     await see(user, "Quick game as the Moderates")
     await see(user, "Year 1, turn 1")

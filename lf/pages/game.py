@@ -336,10 +336,12 @@ class GameScreen:
             return
         if self.client.is_deleted:
             return
-        if names is not None:
-            self.names = names
         self.syncs += 1
-        self.apply(view, force=names is not None)
+        if names is None:
+            self.apply(view)
+            return
+        self.names = names  # a seat changed: re-draw with the new names, and never with an older view
+        self.apply(view if view["version"] >= self.view["version"] else self.view, force=True)
 
     def _fetch(self, names: bool) -> tuple[dict[str, Any], dict[str, str] | None]:
         """Our seat's view (the spectator's when our seat was released elsewhere: we watch instead), and the
