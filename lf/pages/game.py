@@ -38,7 +38,7 @@ from .in_thread import in_thread
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
 from .saving import saved
-from .seat_notice import SeatNotice, keep_seat_in_url, once_invited, watch
+from .seat_notice import SeatNotice, keep_seat_in_url, watch
 from .seats import open_seats_dialog
 
 log = logging.getLogger("lf.pages")
@@ -422,7 +422,7 @@ async def game_page(game_id: str, invite: str = "", seat: str = "") -> None:
     screen.build()
     await screen.start_live()
     if invite:
-        once_invited(game_id, faction)
+        keep_seat_in_url(game_id, faction)  # the dialog opens once: a reload no longer carries ?invite=1
         await screen.open_seats()
     elif token and seat != faction:
         keep_seat_in_url(game_id, faction)

@@ -31,9 +31,6 @@ def keep_seat_in_url(game_id: str, faction: str | None) -> None:
     ui.run_javascript(f"history.replaceState(history.state, '', {path!r})")
 
 
-def once_invited(game_id: str, faction: str | None) -> None:
-    keep_seat_in_url(game_id, faction)
-
 
 class SeatNotice(Part):
     """A line above the board: the turn timer of a public game, and "Take my seat back" when a Non-player
