@@ -199,10 +199,10 @@ class GameScreen:
             if question and not await self.confirm(question):
                 return
             token, faction = self.token, self.faction
-            res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction))
+            res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction), self.client)
+            self._answer(res)
         finally:
-            self.busy = False
-        self._answer(res)
+            self._not_busy_after_redraw()
 
     async def undo(self) -> None:
         if self.busy:
@@ -213,12 +213,24 @@ class GameScreen:
         self.busy = True
         try:
             token, version = self.token, self.view["version"]
-            res = await saved(lambda: port.undo(self.game_id, token, version))
+            res = await saved(lambda: port.undo(self.game_id, token, version), self.client)
+            self._answer(res, show_ok=True)
         finally:
+            self._not_busy_after_redraw()
+
+    def _not_busy_after_redraw(self) -> None:
+        """Free the page for the next click once the re-draw the answer scheduled has run: a second click of a
+        double click then finds its button busy or gone (outdated), never free on a picture being replaced."""
+        def free() -> None:
             self.busy = False
-        self._answer(res, show_ok=True)
+
+        asyncio.get_running_loop().call_soon(free)
 
     def _answer(self, res: port.ActResult, show_ok: bool = False) -> None:
+        with self.client:  # the pressed button may have been re-drawn away while the answer came
+            self._tell(res, show_ok)
+
+    def _tell(self, res: port.ActResult, show_ok: bool) -> None:
         if res.ok:
             if show_ok and res.message:
                 ui.notify(res.message, type="positive")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from nicegui import ui
+from nicegui import Client, ui
 
 from . import session_port as port
 from .in_thread import patiently
@@ -25,13 +25,20 @@ GAVE_UP = ("Your move could not be saved: the database is not answering. Nothing
            "moment.")
 
 
-async def saved(call: Callable[[], port.ActResult], retries: int = RETRIES) -> port.ActResult:
-    """``call()`` (an ``act`` or ``undo``) in a worker thread, retried while the database fails."""
-    res = await patiently(call, lambda: ui.notify(SLOW, type="warning", multi_line=True))
+async def saved(call: Callable[[], port.ActResult], client: Client, retries: int = RETRIES) -> port.ActResult:
+    """``call()`` (an ``act`` or ``undo``) in a worker thread, retried while the database fails.
+
+    The player is told on ``client``'s page: the button that was pressed may be gone by then (re-drawn).
+    """
+    def tell(message: str) -> None:
+        with client:
+            ui.notify(message, type="warning", multi_line=True)
+
+    res = await patiently(call, lambda: tell(SLOW))
     for n in range(1, retries + 1):
         if res.code != "error":
             return res
-        ui.notify(RETRYING.format(n=n, total=retries), type="warning")
+        tell(RETRYING.format(n=n, total=retries))
         await asyncio.sleep(RETRY_PAUSE_S * n)
         res = await patiently(call, lambda: None)
     if res.code == "error":
