@@ -129,3 +129,17 @@ def test_the_host_ends_a_game_without_a_result_and_deletes_another(registry: Reg
     host.delete_game(registry, other.session, other.host_token)
     with pytest.raises(UnknownGame):
         registry.get(other.session.id)
+
+
+def test_an_export_with_a_hand_over_and_an_end_replays_and_imports(registry: Registry) -> None:
+    from lf.session.exports import replay_document
+
+    game = registry.create_game(THREE_HUMANS, seed=8)
+    claim_humans(game)
+    game.set_seat_kind("moderates", "nonplayer", "The Moderates' player left: a Non-player plays them")
+    game.end("The host ended the game without a result")
+    doc = registry.export_game(game.id)
+    assert replay_document(doc).ok
+    copy = registry.import_game(doc)
+    assert copy.verify() is None and copy.result["war"] == "ended"
+    assert {s.faction: s.kind for s in copy.seats()}["moderates"] == "nonplayer"

@@ -61,7 +61,9 @@ def export_document(session: GameSession) -> dict[str, Any]:
                 "mode": session.mode,
                 "seed": session.seed,
                 "options": session.options,
-                "seats": {s.faction: {"kind": s.kind, "name": s.display_name} for s in seats},
+                # the kinds the game began with: a hand-over is a row of the log (lf/engine/table.py)
+                "seats": {s.faction: {"kind": session.seat_kinds.get(s.faction, s.kind), "name": s.display_name}
+                          for s in seats},
                 "status": session.status,
                 "status_message": session.broken_reason,
                 "result": session.result,
