@@ -1,7 +1,8 @@
 """Start the lf server: `python main.py` (or `bash scripts/play.sh`) serves http://<this machine>:8080.
 
 Env: LF_HOST (default 0.0.0.0), LF_PORT (default 8080), LF_STORAGE_SECRET (default: a random secret
-generated once and kept in .nicegui/secret), LF_DB / DATABASE_URL (the database, see docs/persistence.md).
+generated once and kept in .nicegui/secret), LF_DB / DATABASE_URL (the database, see docs/persistence.md),
+and the public server's limits and allow-lists (docs/server.md).
 Pages are registered by functions (not at import) because NiceGUI's test fixture re-runs this file per test.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from nicegui import ui
 
 from lf.pages import frame, game, game_files, join, lobby, not_found, replay, rules_reference, status, teaching
+from lf.server.install import install
 
 ROOT = Path(__file__).resolve().parent
 
@@ -30,6 +32,8 @@ def storage_secret() -> str:
     return value
 
 
+SECRET = storage_secret()
+install(SECRET)
 frame.register_assets()
 for module in (lobby, game, join, rules_reference, status, teaching, replay, game_files, not_found):
     module.register()
@@ -43,6 +47,7 @@ if __name__ in {"__main__", "__mp_main__"}:
         favicon=ROOT / "assets" / "logo.svg",
         reload=False,
         show=False,
-        storage_secret=storage_secret(),
+        storage_secret=SECRET,
         tailwind=False,  # its in-browser compiler re-styled the page after every move: see assets/lf.css, "base"
+        proxy_headers=False,  # X-Forwarded-* are believed only from LF_TRUSTED_PROXIES (lf/server/guard.py)
     )

@@ -59,3 +59,27 @@
     if (navigator.vibrate) { try { navigator.vibrate(120); } catch (e) {} }
   };
 })();
+
+/* -- Seats dialog (lf/pages/seats.py): copy a join link, share it where the browser can ------------------ */
+(function () {
+  if (navigator.share) document.documentElement.classList.add("lf-can-share");
+  window.lfCopy = function (text) {
+    function fallback() {  /* plain http on a LAN has no clipboard API: select and copy */
+      var t = document.createElement("textarea");
+      t.value = text; t.setAttribute("readonly", ""); t.style.position = "fixed"; t.style.opacity = "0";
+      document.body.appendChild(t); t.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) {}
+      document.body.removeChild(t);
+      return ok;
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, fallback);
+    }
+    return Promise.resolve(fallback());
+  };
+  window.lfShare = function (title, url) {
+    if (!navigator.share) return window.lfCopy(url);
+    return navigator.share({ title: title, url: url }).then(function () { return true; }, function () { return false; });
+  };
+})();

@@ -10,16 +10,58 @@ import asyncio
 import importlib
 import json
 import sys
+import weakref
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
-from nicegui import ui
+from nicegui import context, ui
 from nicegui.testing import User
+from nicegui.testing.user_navigate import UserNavigate
+from nicegui.testing.user_notify import UserNotify
 
 from lf.engine.content import load_content
 from lf.session import Registry, set_default_registry
 from lf.store.db import sqlite_url
+
+
+# -- NiceGUI's simulated browsers share one ``ui.navigate`` -------------------------------------------
+# It is re-patched for whichever testing ``User`` object was touched last, so when a page navigates after
+# awaiting a worker thread (a claim, a new game), the navigation may go to another simulated browser; so
+# may ``ui.notify``. Route each to the User whose page asked for it (the client of the element whose
+# handler runs).
+
+_USERS: weakref.WeakSet[User] = weakref.WeakSet()
+_user_open = User.open
+_navigate_to = UserNavigate.to
+
+
+async def _open(self: User, *args, **kwargs):
+    _USERS.add(self)
+    return await _user_open(self, *args, **kwargs)
+
+
+def _owner() -> User | None:
+    try:
+        client = context.client
+    except RuntimeError:
+        return None
+    return next((u for u in list(_USERS) if u.client is client), None)
+
+
+def _to(self: UserNavigate, target, new_tab: bool = False) -> None:
+    owner = _owner()
+    _navigate_to(owner.navigate if owner is not None else self, target, new_tab)
+
+
+def _notify(self: UserNotify, message: str, **kwargs) -> None:
+    owner = _owner()
+    (owner.notify if owner is not None else self).messages.append(message)
+
+
+User.open = _open  # type: ignore[method-assign]
+UserNavigate.to = _to  # type: ignore[method-assign]
+UserNotify.__call__ = _notify  # type: ignore[method-assign]
 
 
 def live(module: str) -> ModuleType:
@@ -92,13 +134,26 @@ def hand_names(registry: Registry, game_id: str, faction: str) -> list[str]:
     return [cards[c].name for c in state["factions"][faction]["hand"]]
 
 
-async def join(user: User, game_id: str, faction: str, name: str) -> None:
-    """Open the seat's join link, type a name, take the seat (lands on the game page)."""
-    await user.open(f"/join/{game_id}/{faction}")
+async def join(user: User, game_id: str, faction: str, name: str, invite: str | None = None) -> None:
+    """Open the seat's join link, type a name, take the seat (lands on the game page).
+
+    The simulated browsers share one ``ui.navigate``, patched for whichever User object was touched last
+    (NiceGUI's testing User; its outbox touches a User whenever its page runs JavaScript). The claim runs in
+    a worker thread, so another page may touch its User before this page navigates, and the navigation then
+    goes to that one: once the seat is taken, this user opens its game page itself if it is not there.
+    """
+    await user.open(f"/join/{game_id}/{faction}" + (f"?invite={invite}" if invite else ""))
     user.find(marker="join-name").type(name)
     user.find(marker="join-take").click()
-    await wait_for(lambda: user.client is not None and user.client.id in screens()
-                   and screens()[user.client.id].faction == faction, why=f"joining as the {faction}")
+
+    def arrived() -> bool:
+        return user.client is not None and user.client.id in screens() and screens()[user.client.id].faction == faction
+
+    await wait_for(lambda: arrived() or port().seat_names(game_id).get(faction) == name, timeout=20,
+                   why=f"claiming the {faction}")
+    if not arrived():
+        await user.open(f"/game/{game_id}?seat={faction}")
+    await wait_for(arrived, timeout=20, why=f"joining as the {faction}")
 
 
 def click(user: User, marker: str) -> None:

@@ -15,7 +15,7 @@ TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "hu
 
 
 async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
-    game_id = port().create_game(TWO_HUMANS, name="Test table", seed=7)
+    game_id = reg.create_game(TWO_HUMANS, name="Test table", seed=7).id
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")
@@ -27,6 +27,8 @@ async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
 async def settle_picks(game_id: str, who: User) -> None:
     """The first Fascist Attacks hit Fronts tied at -2: the Initiative player picks, on the board."""
     for _ in range(12):
+        # (the page fetches its view in a worker thread: click on the current picture, not on one a sync replaces)
+        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
         picks = [m for m in markers(who, "act:") if m.split(":")[1] in PICKS]
         if not picks:
             return
@@ -198,7 +200,7 @@ async def test_seat_survives_a_reload_and_the_lobby_offers_resume(reg, user: Use
 
 
 async def test_seats_dialog_shows_lan_join_link_and_qr(reg, user: User) -> None:
-    game_id = port().create_game(TWO_HUMANS, name="Invite test", seed=3)
+    game_id = reg.create_game(TWO_HUMANS, name="Invite test", seed=3).id
     await user.open(f"/game/{game_id}?invite=1")
     await see(user, "Seats and invitations")
     link = user.find(marker="join-link-moderates").elements.pop()
@@ -211,7 +213,7 @@ async def test_seats_dialog_shows_lan_join_link_and_qr(reg, user: User) -> None:
 
 
 async def test_log_entries_carry_their_references(reg, user: User) -> None:
-    game_id = port().create_game(TWO_HUMANS, name="Log test", seed=5)
+    game_id = reg.create_game(TWO_HUMANS, name="Log test", seed=5).id
     await user.open(f"/game/{game_id}")
     log = log_text(user)
     assert 'data-refs="fascist:' in log and "lfLogTap(this)" in log  # assets/history.js: lfHighlight and the NP rule

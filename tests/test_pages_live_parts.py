@@ -84,7 +84,7 @@ async def test_a_tap_on_a_front_from_an_outdated_picture_is_refused_and_changes_
     """The first Fascist Attacks hit Fronts tied at -2; Rulebook pg. 5 and pg. 8: the Initiative player breaks
     the tie, here by tapping a Front on the board."""
     game_mod = live("lf.pages.game")
-    game_id = port().create_game(TWO_HUMANS, name="Taps", seed=7)
+    game_id = reg.create_game(TWO_HUMANS, name="Taps", seed=7).id
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")

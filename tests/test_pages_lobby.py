@@ -11,8 +11,8 @@ async def test_lobby_offers_play_now_create_and_lists(reg, user: User) -> None:
     await user.open("/")
     await see(user, "Play now")
     await see(user, "Create a game")
-    await see(user, "Running games (0)")
-    await see(user, "Finished games (0)")
+    await see(user, "Public games (0)")
+    await see(user, "Finished public games (0)")
     assert "Original card set" in page_text(user)
 
 
@@ -65,11 +65,13 @@ async def test_create_refuses_no_human_and_a_bad_seed(reg, user: User) -> None:
 
 async def test_lobby_shows_status_and_updates_live(reg, user: User, create_user) -> None:
     await user.open("/")
-    await see(user, "Running games (0)")
+    await see(user, "Public games (0)")
     other = create_user()
     await other.open("/")
     other.find(marker="play-as-moderates").click()
-    await see(user, "Running games (1)")  # no reload: the lobby heard of the new game
+    # (the simulated browsers share one ui.navigate, patched for the user last touched: wait for this one first)
+    await wait_for(lambda: other.client.id in screens(), timeout=20, why="the quick game opens")
+    await see(user, "Public games (1)")  # no reload: the lobby heard of the new game
     await see(user, "Quick game as the Moderates")
     await see(user, "Year 1, turn 1")
     await see(user, "waiting for Moderates")
@@ -100,7 +102,7 @@ async def test_finished_games_are_listed_with_their_outcome(reg, user: User) -> 
                               name="Finished one", seed=11)
     play(session, claim_humans(session), seed=11)
     await user.open("/")
-    await see(user, "Finished games (1)")
+    await see(user, "Finished public games (1)")
     await see(user, "War won" if session.result["war"] == "won" else "War lost")
 
 

@@ -9,7 +9,7 @@ from history_helpers import LOST, NAMES, imported
 
 from lf.engine.constants import FACTIONS
 from lf.session import BadRequest, Registry
-from lf.session.rematch import rematch, rematch_id, rematch_name, rematch_of, seat_in_rematch
+from lf.session.rematch import host_of_rematch, rematch, rematch_id, rematch_name, rematch_of, seat_in_rematch
 from lf.store import StoreError
 from lf.store.db import make_engine
 from lf.store.migrations import migrate
@@ -28,8 +28,12 @@ def test_a_rematch_has_the_same_seats_kinds_names_and_players_and_a_new_seed(reg
         (f, "human", NAMES[f], True) for f in FACTIONS]
     # each player's token holds the same seat in the rematch: nobody claims again
     assert {f: new.seat_of(t) for f, t in tokens.items()} == {f: f for f in FACTIONS}
-    assert seat_in_rematch(registry, new.id, {old.id: tokens["communists"]}) == ("communists", tokens["communists"])
-    assert seat_in_rematch(registry, new.id, {"000000000000": tokens["communists"]}) is None
+    assert seat_in_rematch(registry, new.id, {old.id: {"communists": tokens["communists"]}}) == {
+        "communists": tokens["communists"]}
+    # a browser holding two seats (two players sharing a laptop) holds both in the rematch
+    two = {f: tokens[f] for f in ("anarchists", "moderates")}
+    assert seat_in_rematch(registry, new.id, {old.id: two}) == two
+    assert seat_in_rematch(registry, new.id, {"000000000000": {"communists": tokens["communists"]}}) == {}
     assert [(e.kind, e.note) for e in events] == [("rematch", new.id)]
 
 
@@ -44,6 +48,27 @@ def test_a_non_player_seat_stays_a_non_player_and_a_free_seat_stays_free(registr
     assert seats["anarchists"].claimed and new.seat_of(tokens["anarchists"]) == "anarchists"
     assert seats["moderates"].kind == "human" and not seats["moderates"].claimed
     assert new.seat_of(tokens["moderates"]) is None
+
+
+def test_a_hosted_private_game_keeps_its_host_privacy_and_players_and_a_handed_over_seat_is_a_person_again(
+        registry: Registry) -> None:
+    """The host handed an absent player's faction to a Non-player, then ended the game: the rematch is the
+    table as it sat down (the faction a person's again, its player's token holding it), hosted by the same
+    browser, private with the same invitation."""
+    hosted = registry.host_game({}, name="Friday", seed=5, private=True)
+    game = hosted.session
+    tokens = {f: game.claim(f, NAMES[f], hosted.invite_code) for f in FACTIONS}
+    game.set_seat_kind("communists", "nonplayer", "the host hands the Communists to a Non-player")
+    game.end("The host ended the game without a result")
+    assert game.status == "finished"
+    new = rematch(registry, game.id)
+    assert new.is_host(hosted.host_token) and not new.public
+    assert new.invite_code == hosted.invite_code and new.turn_seconds is None
+    seats = {s.faction: s for s in new.seats()}
+    assert seats["communists"].kind == "human" and seats["communists"].display_name == NAMES["communists"]
+    assert {f: new.seat_of(t) for f, t in tokens.items()} == {f: f for f in FACTIONS}
+    assert host_of_rematch(registry, new.id, {game.id: hosted.host_token}) == hosted.host_token
+    assert host_of_rematch(registry, new.id, {game.id: "not the host"}) is None
 
 
 def test_pressing_rematch_again_or_on_two_devices_at_once_gives_one_game(registry: Registry) -> None:
@@ -96,7 +121,7 @@ def test_a_schema_2_database_upgrades_to_the_rematch_link(new_db) -> None:
     engine = make_engine(new_db())
     try:
         assert migrate(engine, target=2) == 2
-        assert migrate(engine) == 3
+        assert migrate(engine, target=3) == 3
         from sqlalchemy import inspect
 
         assert "rematch_of" in {c["name"] for c in inspect(engine).get_columns("games")}

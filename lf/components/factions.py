@@ -38,6 +38,7 @@ def factions_html(view: dict, names: dict[str, str]) -> str:
             f'<div class="lf-fac lf-f-{f}">'
             f'<div class="lf-fac-h"><span class="lf-fac-n">{esc(faction_label(f))}</span>{you}'
             f'<span class="lf-hp" data-ref="hero:{f}" title="Hero points">{icon("hero")}<b>{fv["hero"]}</b></span></div>'
-            f'<div class="lf-fac-p">{esc(names.get(f, ""))} · {fv["hand_size"]} in hand · {esc(tracks)}</div>'
+            f'<div class="lf-fac-p">{esc(names[f]) + " · " if names.get(f) else ""}{fv["hand_size"]} in hand · '
+            f'{esc(tracks)}</div>'
             f'<div class="lf-fac-b">{"".join(badges)}{meds}</div></div>')
     return f'<div class="lf-facs">{"".join(cells)}</div>'

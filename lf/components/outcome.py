@@ -53,6 +53,8 @@ def _glory(n: int) -> str:
 def own_result(view: dict) -> str:
     """The viewer's result in words: "You won with 6 Glory", "You came 2nd with 3 Glory", a lost war."""
     r = view["result"]
+    if r.get("war") == "ended":
+        return f"The game was ended in Year {r.get('year')}, without a result: nobody wins."
     if r.get("war") != "won":
         return f"The war was lost in Year {r.get('year')}: nobody wins."
     me = view["viewer"]
@@ -146,13 +148,14 @@ def outcome_html(view: dict, names: dict[str, str]) -> str:
     r = view["result"]
     won = r.get("war") == "won"
     winner = r.get("winner")
+    ended = r.get("war") == "ended"  # the host stopped it (lf/engine/table.py): no result
     title = (f"The war is won — the {faction_label(winner)} win!" if won and winner else
-             "The war is won" if won else "The war is lost")
+             "The war is won" if won else "The game was ended" if ended else "The war is lost")
     fronts = " · ".join(f"{front_label(fr)} {signed(view['fronts'][fr]['value'])}"
                         f"{' (Victory)' if view['fronts'][fr]['status'] == 'victory' else ''}"
                         f"{' (Defeat)' if view['fronts'][fr]['status'] == 'defeat' else ''}" for fr in FRONTS)
     how = r.get("how", "")
-    lost = "" if won else "<p>All players lose together: the Republic has fallen.</p>"
+    lost = "" if won or ended else "<p>All players lose together: the Republic has fallen.</p>"
     mine = own_result(view) if view["viewer"] or not won else ""
     me = f'<div class="lf-o-me" data-testid="my-result">{esc(mine)}</div>' if mine else ""
     why = f'<div class="lf-o-why" data-testid="winner-why">{esc(winner_words(view))}</div>' if won and winner else ""

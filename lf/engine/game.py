@@ -91,10 +91,12 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
 def replay(seed: int, seats: dict[str, str] | None, options: dict[str, Any] | None,
            actions: list[dict[str, Any]]) -> GameState:
     """Rebuild a game from its seed and action log; raises IllegalAction at the first bad entry."""
+    from .table import apply_entry  # hand-overs and ends are entries too (lf/engine/table.py)
+
     state = new_game(seed, seats, options)
     for i, entry in enumerate(actions):
         try:
-            apply(state, entry["faction"], entry["action"], entry.get("note"))
+            apply_entry(state, entry)
         except (IllegalAction, KeyError, TypeError) as exc:
             raise IllegalAction(f"action #{i + 1} ({entry!r}) does not replay: {exc}") from exc
     return state
@@ -119,10 +121,12 @@ def can_undo(state: GameState, faction: str, free: bool = False) -> bool:
 
 def undo(state: GameState, faction: str, free: bool = False) -> GameState:
     """A new state without the last action (rebuilt by replay, so it is exact)."""
+    from .table import initial_seats
+
     if not can_undo(state, faction, free):
         raise IllegalAction(f"the {faction_label(faction)} have nothing they can undo now "
                             "(only your own last step, and not across a draw, a reveal or a Fascist card)")
-    return replay(state.seed, seats_of(state), state.options, state.actions[:-1])
+    return replay(state.seed, initial_seats(state), state.options, state.actions[:-1])
 
 
 def to_json(state: GameState) -> str:

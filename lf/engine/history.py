@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .game import apply, new_game, seats_of
+from .game import new_game
 from .state import GameState
+from .table import apply_entry, initial_seats
 from .view import view
 
 
@@ -33,12 +34,12 @@ def _turn_index(year: int, turn: int) -> int:
 def frames(state: GameState, viewer: str | None = None) -> list[Frame]:
     """Frames from the start of the previous turn to now (each action replayed from the seed)."""
     target = max(1, _turn_index(state.year, state.turn) - 1)
-    twin = new_game(state.seed, seats_of(state), state.options)
+    twin = new_game(state.seed, initial_seats(state), state.options)
     out: list[Frame] = []
     seen_log = 0
     for i, entry in enumerate([None, *state.actions]):
         if entry is not None:
-            apply(twin, entry["faction"], entry["action"], entry.get("note"))
+            apply_entry(twin, entry)
         if _turn_index(twin.year, twin.turn) < target and i < len(state.actions):
             seen_log = len(twin.log)
             continue
@@ -101,7 +102,7 @@ class Timeline:
         if actions[:len(self.actions)] != self.actions:
             return False
         for entry in actions[len(self.actions):]:
-            apply(self._last, entry["faction"], entry["action"], entry.get("note"))
+            apply_entry(self._last, entry)
             self.actions.append(entry)
             k = len(self.actions)
             self.steps.append(Step(k, entry["faction"], Action.parse(entry["action"]).key, entry.get("note"),
@@ -121,7 +122,7 @@ class Timeline:
     def forward(self, state: GameState, at: int, k: int) -> GameState:
         """Apply steps ``at+1 .. k`` to ``state`` (which is the position after ``at`` steps)."""
         for entry in self.actions[at:k]:
-            apply(state, entry["faction"], entry["action"], entry.get("note"))
+            apply_entry(state, entry)
         return state
 
     def log_range(self, k: int) -> tuple[int, int]:

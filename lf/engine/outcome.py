@@ -16,13 +16,18 @@ from .state import GameState
 
 def lose_war(state: GameState, how: str) -> None:
     """All players lose; the game stops here, whatever was still to happen."""
-    state.result = {"war": "lost", "how": how, "year": state.year, "turn": state.turn, "winner": None,
+    stop(state, "lost", how)
+    log(state, f"The war is lost: {how}. All players lose.", kind="outcome")
+
+
+def stop(state: GameState, war: str, how: str) -> None:
+    """The game stops here without a winner (``war``: "lost", or "ended" by its host), whatever was to happen."""
+    state.result = {"war": war, "how": how, "year": state.year, "turn": state.turn, "winner": None,
                     "glory": glory_count(state)}
     state.stack.clear()
     state.pending.clear()
     state.phase = "over"
     state.active = None
-    log(state, f"The war is lost: {how}. All players lose.", kind="outcome")
 
 
 def glory_count(state: GameState) -> dict[str, int]:

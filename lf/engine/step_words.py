@@ -44,6 +44,10 @@ def action_words(key: str, own: bool = False) -> str:
         return PLAIN_WORDS[kind]
     if kind == "choose":
         return "chose a card in secret" if arg else "passed"
+    if kind == "seat":  # the host or the turn timer (lf/engine/table.py), not a move of the rules
+        return "handed to a Non-player" if arg == "nonplayer" else "played by a person again"
+    if kind == "end":
+        return "the game was ended without a result"
     if kind == "event":
         return f"played {card_name(arg)} for its Event"
     if kind in ("ap_front", "volunteers", "np_strategy"):

@@ -58,16 +58,18 @@ async def start_rematch(game_id: str, button: ui.button) -> None:
     ui.navigate.to(f"/game/{new_id}")
 
 
-def carry_seat(game_id: str) -> None:
-    """Before the game page reads this browser's seat: a seat held in the game this one replays is held here too."""
-    if browser_seats.held(game_id):
-        return
-    kept = {g: e["token"] for g, e in browser_seats.all_held().items()}
-    if not kept:
+async def carry_seat(game_id: str) -> None:
+    """Before the game page reads this browser's seats: the seats (and host rights) it held in the game this
+    one replays are its seats here too."""
+    kept, hosted = browser_seats.all_held(), browser_seats.hosted()
+    if not kept and not hosted or browser_seats.seats_in(game_id):
         return
     try:
-        found = port.seat_in_rematch(game_id, kept)
+        found = await in_thread(port.seat_in_rematch, game_id, kept)
+        host = await in_thread(port.host_of_rematch, game_id, hosted) if hosted else None
     except port.SessionError:
         return
-    if found is not None:
-        browser_seats.remember(game_id, *found)
+    for faction, token in found.items():
+        browser_seats.remember(game_id, faction, token)
+    if host and not browser_seats.host_token(game_id):
+        browser_seats.remember_host(game_id, host)

@@ -38,6 +38,8 @@ from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
 from .rules_reference import open_rules_dialog
+from .saving import saved
+from .seat_notice import SeatNotice, keep_seat_in_url, watch
 from .seats import open_seats_dialog
 
 log = logging.getLogger("lf.pages")
@@ -55,21 +57,23 @@ BUTTONS_KEPT = 2000
 class GameScreen:
     """One browser tab showing one game, for one seat (or a spectator)."""
 
-    def __init__(self, game_id: str, token: str | None, client: Client, base_url: str) -> None:
+    def __init__(self, game_id: str, token: str | None, client: Client, base_url: str, opening: port.Opening) -> None:
         self.game_id = game_id
         self.token = token
         self.client = client
         self.base_url = base_url
-        self.game_name = port.game(game_id).name
-        self.view: dict[str, Any] = port.view(game_id, token)
+        self.game_name = opening.name
+        self.view: dict[str, Any] = opening.view
         self.faction: str | None = self.view["viewer"]
-        self.names = port.seat_names(game_id)
+        self.names = opening.names
+        self.turn_seconds = opening.turn_seconds
         self.sound = browser_seats.sound_on()
         self.parts: list[Drawn] = []
         self.busy = False
         self.syncs = 0
         self.live: LiveGame | None = None
         self._sync_scheduled = False
+        self._names_stale = False
         self.my_turn = bool(self.view["decisions"])
         self.dialog_host: ui.element | None = None
         self.sound_button: ui.button
@@ -94,7 +98,10 @@ class GameScreen:
             self._show_sound()
         self.dialog_host = ui.element("div")
         names = lambda: self.names  # noqa: E731 - read at draw time: seats change
-        with page_body(), ui.element("div").classes("lf-game") as self.root:
+        with page_body():
+            self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))  # above the board's grid
+            self.root = ui.element("div").classes("lf-game")
+        with self.root:
             self._stamp()
             with ui.element("div").classes("lf-col lf-main"):
                 self._area("banner", lambda v: (v["result"], names()), self._banner)
@@ -189,10 +196,11 @@ class GameScreen:
             question = confirm_text(choice)
             if question and not await self.confirm(question):
                 return
-            res = await in_thread(port.act, self.game_id, self.token, version, choice["action"], self.faction)
+            token, faction = self.token, self.faction
+            res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction), self.client)
+            self._answer(res)
         finally:
-            self.busy = False
-        self._answer(res)
+            self._not_busy_after_redraw()
 
     async def undo(self) -> None:
         if self.busy:
@@ -202,12 +210,25 @@ class GameScreen:
             return
         self.busy = True
         try:
-            res = await in_thread(port.undo, self.game_id, self.token, self.view["version"])
+            token, version = self.token, self.view["version"]
+            res = await saved(lambda: port.undo(self.game_id, token, version), self.client)
+            self._answer(res, show_ok=True)
         finally:
+            self._not_busy_after_redraw()
+
+    def _not_busy_after_redraw(self) -> None:
+        """Free the page for the next click once the re-draw the answer scheduled has run: a second click of a
+        double click then finds its button busy or gone (outdated), never free on a picture being replaced."""
+        def free() -> None:
             self.busy = False
-        self._answer(res, show_ok=True)
+
+        asyncio.get_running_loop().call_soon(free)
 
     def _answer(self, res: port.ActResult, show_ok: bool = False) -> None:
+        with self.client:  # the pressed button may have been re-drawn away while the answer came
+            self._tell(res, show_ok)
+
+    def _tell(self, res: port.ActResult, show_ok: bool) -> None:
         if res.ok:
             if show_ok and res.message:
                 ui.notify(res.message, type="positive")
@@ -216,7 +237,8 @@ class GameScreen:
         else:
             ui.notify(res.message, type="negative", multi_line=True)
             if res.code == "token":  # the seat was released elsewhere: this browser only watches now
-                browser_seats.forget(self.game_id)
+                if self.faction:
+                    browser_seats.forget(self.game_id, self.faction)
                 ui.navigate.to(f"/game/{self.game_id}")
                 return
         if res.view is not None:
@@ -236,8 +258,8 @@ class GameScreen:
         dialog.delete()
         return bool(answer)
 
-    def open_seats(self) -> None:
-        open_seats_dialog(self.game_id, self.base_url, self.faction)
+    async def open_seats(self) -> None:
+        await open_seats_dialog(self.game_id, self.base_url, self.faction)
 
     def _set_sound(self, on: bool) -> None:
         self.sound = bool(on)
@@ -251,9 +273,9 @@ class GameScreen:
 
     # -- live updates ----------------------------------------------------------------------
 
-    def start_live(self) -> None:
+    async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
-        self.live = LiveGame(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+        self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
         self._remember_buttons()
         self._guard()
 
@@ -300,30 +322,46 @@ class GameScreen:
             self.live.close()
 
     def _reload_names(self) -> None:
-        self.names = port.seat_names(self.game_id)
+        """A seat changed: the next sync reads the seat names too (in its worker thread)."""
+        self._names_stale = True
 
     def _on_event(self) -> None:
         """Runs on our loop after each accepted change; many events in a row give one sync."""
         if not self._sync_scheduled:
             self._sync_scheduled = True
-            asyncio.get_running_loop().call_soon(self.sync)
+            asyncio.get_running_loop().create_task(self.sync())
 
-    def sync(self) -> None:
-        """Fetch our view once and re-draw what changed."""
+    async def sync(self) -> None:
+        """Fetch our view once (in a worker thread: it waits for the game's lock) and re-draw what changed."""
         self._sync_scheduled = False
         if self.client.is_deleted:
             self.stop_live()
             return
+        stale, self._names_stale = self._names_stale, False
+        try:
+            view, names = await in_thread(self._fetch, stale)
+        except port.SessionError as exc:
+            self._names_stale |= stale
+            log.warning("game %s: cannot refresh: %s", self.game_id, exc)
+            return
+        if self.client.is_deleted:
+            return
+        self.syncs += 1
+        if names is None:
+            self.apply(view)
+            return
+        self.names = names  # a seat changed: re-draw with the new names, and never with an older view
+        self.apply(view if view["version"] >= self.view["version"] else self.view, force=True)
+
+    def _fetch(self, names: bool) -> tuple[dict[str, Any], dict[str, str] | None]:
+        """Our seat's view (the spectator's when our seat was released elsewhere: we watch instead), and the
+        seat names when a seat changed."""
         try:
             view = port.view(self.game_id, self.token)
-        except port.SessionError as exc:
-            if self.token is None:
-                log.warning("game %s: cannot refresh: %s", self.game_id, exc)
-                return
-            self.token, self.faction = None, None  # our seat was released elsewhere: watch instead
+        except port.NotSeated:
+            self.token, self.faction = None, None
             view = port.view(self.game_id, None)
-        self.syncs += 1
-        self.apply(view)
+        return view, port.seat_names(self.game_id) if names else None
 
     def apply(self, view: dict, force: bool = False) -> None:
         if view["version"] < self.view["version"] and not force:
@@ -361,25 +399,35 @@ def _slice(view: dict, *keys: str) -> list[Any]:
     return [view[k] for k in keys]
 
 
-def game_page(game_id: str, invite: str = "") -> None:
+async def game_page(game_id: str, invite: str = "", seat: str = "") -> None:
+    """The game for the seat this tab plays (``?seat=``, else the browser's first seat in the game), or to watch.
+
+    Everything that touches the session is read in a worker thread before the page is drawn.
+    """
     client = ui.context.client
     try:
-        port.game(game_id)
-        carry_seat(game_id)  # a rematch: the seat this browser held in the game before is its seat here too
-        held = browser_seats.held(game_id)
-        token = held["token"] if held else None
-        if token and port.seat_of(game_id, token) is None:
-            browser_seats.forget(game_id)  # the seat was released: this browser only watches now
-            token = None
-        url = client.request.url
-        screen = GameScreen(game_id, token, client, net.public_base(url.scheme, url.hostname or "", url.port))
+        await carry_seat(game_id)  # a rematch: the seats this browser held in the game before are its seats here
+        kept = browser_seats.seats_in(game_id)
+        valid = await in_thread(port.held_seats, game_id, kept) if kept else {}
+        for faction in set(kept) - set(valid):
+            browser_seats.forget(game_id, faction)  # released elsewhere: this browser no longer holds it
+        faction = seat if seat in valid else next((f for f in FACTIONS if f in valid), None)
+        token = valid.get(faction) if faction else None
+        if token is None:
+            watch(game_id, client)
+        opening = await in_thread(port.opening, game_id, token)
     except port.SessionError as exc:
         game_error(exc)  # an unknown or malformed id answers 404, in lf's frame
         return
+    url = client.request.url
+    screen = GameScreen(game_id, token, client, net.public_base(url.scheme, url.hostname or "", url.port), opening)
     screen.build()
-    screen.start_live()
+    await screen.start_live()
     if invite:
-        screen.open_seats()
+        keep_seat_in_url(game_id, faction)  # the dialog opens once: a reload no longer carries ?invite=1
+        await screen.open_seats()
+    elif token and seat != faction:
+        keep_seat_in_url(game_id, faction)
 
 
 def register() -> None:

@@ -4,7 +4,9 @@ The game page and the teaching table hold the same link; they differ only in
 how they re-draw (``changed`` is called on the page's own event loop after each
 accepted change, ``seats`` first when a seat was taken or left; ``catch_up``
 when the browser reconnects). When a finished game is played again (a
-"rematch" event), the page goes to the new game (``follow`` + its id).
+"rematch" event), the page goes to the new game (``follow`` + its id). The
+subscription is made in a worker thread: it takes the game's lock, which a
+commit waiting for a slow database may hold.
 """
 
 from __future__ import annotations
@@ -15,16 +17,28 @@ from collections.abc import Callable
 from nicegui import Client, ui
 
 from . import session_port as port
+from .in_thread import in_thread
 
 
 class LiveGame:
-    def __init__(self, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
+    def __init__(self, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
                  seats: Callable[[], None], follow: str | None = "/game/") -> None:
         self.changed, self.seats = changed, seats
         self.client, self.follow = client, follow
-        self.sub: port.Subscription | None = port.subscribe(game_id, self._event, loop=asyncio.get_running_loop())
+        self.sub: port.Subscription | None = None
         client.on_delete(self.close)
         client.on_connect(catch_up)
+
+    @classmethod
+    async def open(cls, game_id: str, client: Client, changed: Callable[[], None], catch_up: Callable[[], object],
+                   seats: Callable[[], None], follow: str | None = "/game/") -> LiveGame:
+        live = cls(client, changed, catch_up, seats, follow)
+        sub = await in_thread(port.subscribe, game_id, live._event, asyncio.get_running_loop())
+        if client.is_deleted:
+            sub.close()
+        else:
+            live.sub = sub
+        return live
 
     def _event(self, event: port.SessionEvent) -> None:
         if event.kind == "rematch":  # the finished game is played again: its pages go there (end_screen.py)

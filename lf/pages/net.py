@@ -12,6 +12,7 @@ import base64
 import io
 import socket
 from functools import lru_cache
+from urllib.parse import quote
 
 import qrcode
 import qrcode.image.svg
@@ -48,8 +49,9 @@ def public_base(scheme: str, host: str, port: int | None) -> str:
     return f"{scheme}://{host}{port_part}"
 
 
-def join_url(base: str, game_id: str, faction: str) -> str:
-    return f"{base}/join/{game_id}/{faction}"
+def join_url(base: str, game_id: str, faction: str, invite: str | None = None) -> str:
+    """A seat's join link; a private game's carries its invite code (the secret that lets one take the seat)."""
+    return f"{base}/join/{game_id}/{faction}" + (f"?invite={quote(invite, safe='')}" if invite else "")
 
 
 def qr_data_url(text: str) -> str:

@@ -25,6 +25,8 @@ def game_error(exc: port.SessionError, subtitle: str = "") -> None:
         title, status = "This game doesn't exist", 404
         why = ("There is no game at this address: it may have been deleted, or the link is mistyped or cut short. "
                "The lobby lists the games on this server.")
+    elif isinstance(exc, port.LimitReached):  # e.g. the game has as many spectators as the server allows
+        title, status, why = "This game is full right now", 429, f"{exc}"
     elif isinstance(exc, port.StoreUnavailable):
         title, status, why = "This game can't be shown right now", 503, f"{exc} Try again in a moment."
     else:

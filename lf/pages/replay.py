@@ -19,17 +19,18 @@ import json
 import weakref
 from typing import Any
 
-from nicegui import Client, ui
+from nicegui import Client, background_tasks, ui
 
 from lf.components.log_panel import LogPanel, turn_title
 from lf.components.part import HtmlPart
 from lf.components.still_board import StillBoard, still_board
-from lf.components.teaching_replay import action_words
 from lf.components.theme import FACTIONS, esc, faction_label
+from lf.engine.step_words import action_words
 
 from . import game_files
 from . import session_port as port
 from .frame import APP_TITLE, page_body, top_bar
+from .in_thread import in_thread
 from .live import LiveGame
 from .rules_reference import open_rules_dialog
 
@@ -42,6 +43,7 @@ class ReplayScreen:
     """One browser tab stepping through one game, as one seat (or a spectator)."""
 
     def __init__(self, game_id: str, client: Client, step: int | None, seat: str | None) -> None:
+        """Reads the game (its timeline, its seats): made in a worker thread (``open``)."""
         self.game_id = game_id
         self.client = client
         self.game_name = port.game(game_id).name
@@ -85,8 +87,12 @@ class ReplayScreen:
                 self.log = LogPanel(lambda v: v["log"])
                 self.log.show(self.view)
         self._nav()
+
+    async def follow(self) -> None:
+        """A running game goes on under the replay: hear its moves (the subscription is made in a worker)."""
         if not self.replay.finished:
-            LiveGame(self.game_id, self.client, self._game_moved, self._game_moved, self._seats_changed, follow=None)
+            await LiveGame.open(self.game_id, self.client, self._game_moved, self._game_moved, self._seats_changed,
+                                follow=None)
 
     def _controls(self) -> None:
         with ui.element("div").classes("lf-box lf-replay-bar"):
@@ -212,12 +218,15 @@ class ReplayScreen:
     # -- a running game goes on ------------------------------------------------------------
 
     def _game_moved(self) -> None:
+        background_tasks.create(self._moved())
+
+    async def _moved(self) -> None:
         """New steps (or the end): follow them if the page shows the last step, else only extend the slider."""
         if self.client.is_deleted:
             return
         at_end = self.k == self.replay.steps
         was_finished = self.replay.finished
-        if not self.replay.refresh():
+        if not await in_thread(self.replay.refresh):
             return
         with self.client:
             self.turns.set_options(self._turn_options())
@@ -226,7 +235,10 @@ class ReplayScreen:
             self.go(self.replay.steps if at_end else self.k)
 
     def _seats_changed(self) -> None:
-        self.names = self._player_names()
+        background_tasks.create(self._names_changed())
+
+    async def _names_changed(self) -> None:
+        self.names = await in_thread(self._player_names)
 
     def _player_names(self) -> dict[str, str]:
         """Who played each seat, as the game recorded it (a seat freed since keeps its player's name)."""
@@ -247,13 +259,15 @@ def _cannot_show(why: str) -> None:
         ui.link("Back to the lobby", "/")
 
 
-def replay_page(game_id: str, step: int | None = None, seat: str | None = None) -> None:
+async def replay_page(game_id: str, step: int | None = None, seat: str | None = None) -> None:
+    """The game's replay; everything that reads the database is read in a worker thread."""
     try:
-        screen = ReplayScreen(game_id, ui.context.client, step, seat or None)
+        screen = await in_thread(ReplayScreen, game_id, ui.context.client, step, seat or None)
     except port.SessionError as exc:
         _cannot_show(str(exc))
         return
     screen.build()
+    await screen.follow()
 
 
 def register() -> None:

@@ -1,5 +1,9 @@
 """The pages' one door into the session layer (lf.session): everything they need, in their words.
 
+Every function here may touch the database (a game is loaded on first use, a claim commits): pages call
+them in a worker thread (``lf.pages.in_thread``), never on the event loop, so a slow or locked database
+never freezes a page.
+
 Why an adapter: the session layer was written at the same time as the pages.
 Keeping every call in this module means a change of its API touches one file,
 and the pages stay free of registry details (loading, errors, summaries). The
@@ -14,14 +18,20 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from lf.engine.constants import FACTIONS, faction_label
+from lf.server import limits
+from lf.server.settings import settings
 from lf.session import (
     ActResult,
     BadRequest,
     GameBroken,
     GameSession,
+    GameSummary,
+    LimitReached,
+    NotSeated,
     SeatInfo,
     SessionError,
     SessionEvent,
@@ -29,19 +39,24 @@ from lf.session import (
     Subscription,
     UnknownGame,
     default_registry,
+    host,
 )
 from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
+from lf.session.rematch import host_of_rematch as rematch_host
 from lf.session.rematch import seat_in_rematch as rematch_seat
 from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
 log = logging.getLogger("lf.pages")
 
 __all__ = [
-    "SPECTATOR_ONLY", "ActResult", "BadRequest", "GameBroken", "GameReplay", "LobbyGame", "SeatInfo", "SessionError",
-    "SessionEvent", "StoreUnavailable", "Subscription", "UnknownGame",
-    "act", "claim", "create_game", "export", "game", "import_game", "leave", "list_games", "rematch", "rematch_id",
-    "replay", "seat_in_rematch", "seats", "seat_of", "subscribe", "undo", "view", "watch_lobby",
+    "SPECTATOR_ONLY", "ActResult", "BadRequest", "GameBroken", "GameList", "GameReplay", "LimitReached", "LobbyGame",
+    "NewGame", "NotSeated", "Opening", "SeatInfo", "SeatsInfo", "SessionError", "SessionEvent", "StoreUnavailable",
+    "Subscription", "UnknownGame",
+    "act", "claim", "create_game", "export", "game", "held_seats", "host_delete", "host_end", "host_of_rematch",
+    "host_release", "host_to_nonplayer", "host_to_person", "import_game", "leave", "list_games", "my_games",
+    "opening", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats", "seats_info",
+    "subscribe", "take_back", "undo", "view", "watch_lobby",
 ]
 
 
@@ -53,6 +68,10 @@ class LobbyGame:
     name: str
     mode: str
     status: str
+    public: bool = True
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    turn_seconds: int | None = None
     year: int = 0
     turn: int = 0
     phase: str = ""
@@ -100,39 +119,75 @@ def _lobby_changed() -> None:
 # -- games -------------------------------------------------------------------------------------
 
 def game(game_id: str) -> GameSession:
-    """The live session (raises UnknownGame with a plain message)."""
+    """The live session (raises UnknownGame with a plain message). Loads it from the database: call it in a
+    worker thread (``in_thread``), like every function here."""
     return default_registry().get(game_id)
 
 
-def create_game(seats: dict[str, str], *, name: str | None = None, seed: int | None = None,
-                mode: str = "standard") -> str:
-    """Start a game; ``seats`` maps each faction to "human" or "nonplayer". Returns its id."""
-    session = default_registry().create_game(seats, name=name, seed=seed, mode=mode)
-    _lobby_changed()
-    return session.id
+_creating = threading.Lock()
 
 
-def list_games(limit: int = 30) -> tuple[list[LobbyGame], list[LobbyGame]]:
-    """(running, finished) games, most recent first, each with Year, turn and whose move."""
+@dataclass(frozen=True)
+class NewGame:
+    """A game this browser just created: it hosts it (``host_token``), and a private game's links carry ``invite``."""
+
+    id: str
+    host_token: str
+    invite: str | None
+
+
+def create_game(seats: dict[str, str], *, creator: str, name: str | None = None, seed: int | None = None,
+                mode: str = "standard", private: bool = True, turn_seconds: int | None = None) -> NewGame:
+    """Start a game hosted by this browser, within the server's limits (LimitReached says which)."""
     reg = default_registry()
-    running: list[LobbyGame] = []
-    finished: list[LobbyGame] = []
-    for summary in reg.games(limit=limit):
-        line = _lobby_line(summary.id, summary.name, summary.mode, summary.status, summary.status_message)
-        (finished if line.status == "finished" else running).append(line)
-    return running, finished
+    with _creating:  # the count and the new game together: clicks sent in a burst cannot all pass the check
+        limits.check_new_game(reg, creator)
+        hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
+                               creator=creator)
+    _lobby_changed()
+    return NewGame(hosted.session.id, hosted.host_token, hosted.invite_code)
 
 
-def _lobby_line(game_id: str, name: str, mode: str, status: str, problem: str | None) -> LobbyGame:
+@dataclass(frozen=True)
+class GameList:
+    """One page of a lobby list, and how many games the whole list holds."""
+
+    games: list[LobbyGame]
+    total: int
+
+
+def list_games(status: str, page: int = 0, per_page: int = 10) -> GameList:
+    """The public games in ``status`` ("active" or "finished"), newest first, one page of them."""
+    reg = default_registry()
+    total = reg.count_games(status, public=True)
+    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True)
+    return GameList([_lobby_line(s) for s in summaries], total)
+
+
+def my_games(game_ids: list[str]) -> list[LobbyGame]:
+    """The games this browser holds a seat in or hosts (from its own records), newest first."""
+    if not game_ids:
+        return []
+    return [_lobby_line(s) for s in default_registry().games(limit=len(game_ids), ids=game_ids)]
+
+
+def _lobby_line(summary: GameSummary) -> LobbyGame:
+    base = dict(id=summary.id, name=summary.name, mode=summary.mode, public=summary.public,
+                created_at=summary.created_at, updated_at=summary.updated_at, turn_seconds=summary.turn_seconds)
     try:
-        session = game(game_id)
+        session = game(summary.id)
         v = session.view()
-        names = seat_names(game_id)
+        names = seat_names(summary.id)
         waiting = list(dict.fromkeys((w["faction"], names.get(w["faction"], "")) for w in v["waiting"]))
-        return LobbyGame(game_id, name, mode, session.status, v["year"], v["turn"], v["phase"], waiting,
-                         session.seats(), v["result"])
+        return LobbyGame(status=session.status, year=v["year"], turn=v["turn"], phase=v["phase"], waiting=waiting,
+                         seats=session.seats(), result=v["result"], **base)
     except SessionError as exc:
-        return LobbyGame(game_id, name, mode, "broken", problem=problem or str(exc))
+        return LobbyGame(status="broken", problem=summary.status_message or str(exc), **base)
+
+
+def default_turn_seconds() -> int:
+    """The turn timer the create form proposes for a public game (LF_TURN_SECONDS; 0: none)."""
+    return settings().turn_seconds
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -148,9 +203,18 @@ def seat_of(game_id: str, token: str | None) -> str | None:
     return game(game_id).seat_of(token)
 
 
-def claim(game_id: str, faction: str, display_name: str | None = None) -> str:
-    """Claim a free human seat; returns the secret token for the browser to keep."""
-    token = game(game_id).claim(faction, display_name)
+def held_seats(game_id: str, tokens: dict[str, str]) -> dict[str, str]:
+    """Of ``tokens`` ({faction: token} a browser keeps), those that still hold their seat."""
+    session = game(game_id)
+    return {f: t for f, t in tokens.items() if session.seat_of(t) == f}
+
+
+def claim(game_id: str, faction: str, display_name: str | None = None, invite: str | None = None,
+          held: int = 0) -> str:
+    """Claim a free human seat; returns the secret token for the browser to keep. ``held``: how many seats
+    the browser holds already (the seats-per-visitor limit)."""
+    limits.check_new_seat(held)
+    token = game(game_id).claim(faction, display_name, invite)
     _lobby_changed()
     return token
 
@@ -161,15 +225,99 @@ def leave(game_id: str, token: str) -> str:
     return faction
 
 
+def take_back(game_id: str, token: str) -> str:
+    """The seat's person takes it back from the Non-player standing in for them."""
+    session = game(game_id)
+    faction = session.seat_of(token) or ""
+    out = session.take_back(token, f"The {faction_label(faction)}' player is back and plays again")
+    _lobby_changed()
+    return out
+
+
+def player_name(seat: SeatInfo) -> str:
+    """The name a player gave, or "" for one who gave none (the seat then keeps its faction's name: showing it
+    again beside the faction read "Anarchists: Anarchists")."""
+    return "" if seat.display_name == faction_label(seat.faction) else seat.display_name
+
+
 def seat_names(game_id: str) -> dict[str, str]:
-    """A label per faction: the player's name, "Non-player", or "free seat"."""
+    """A label per faction: the player's name ("" if they gave none), "Non-player", or "free seat"."""
     out = {}
     for s in seats(game_id):
         if s.kind == "nonplayer":
-            out[s.faction] = "Non-player"
+            who = player_name(s) or "its player"
+            out[s.faction] = f"Non-player (for {who})" if s.claimed else "Non-player"
         else:
-            out[s.faction] = s.display_name if s.claimed else "free seat"
+            out[s.faction] = player_name(s) if s.claimed else "free seat"
     return {f: out.get(f, faction_label(f)) for f in FACTIONS}
+
+
+@dataclass(frozen=True)
+class SeatsInfo:
+    """What the Seats dialog shows: the seats, whether this browser hosts, the join links' invite code."""
+
+    name: str
+    status: str
+    seats: list[SeatInfo]
+    is_host: bool
+    invite: str | None
+    public: bool
+    turn_seconds: int | None
+
+
+def seats_info(game_id: str, host_token: str | None, tokens: dict[str, str]) -> SeatsInfo:
+    """The Seats dialog's content; the invite code only for the host or a seated player of the game."""
+    session = game(game_id)
+    is_host = session.is_host(host_token)
+    seated = any(session.seat_of(t) == f for f, t in tokens.items())
+    invite = session.invite_code if (is_host or seated) else None
+    return SeatsInfo(session.name, session.status, session.seats(), is_host, invite, session.public,
+                     session.turn_seconds)
+
+
+# -- the host's tools (lf/session/host.py checks the host token) --------------------------------
+
+def host_release(game_id: str, host_token: str | None, faction: str) -> str:
+    out = host.release_seat(game(game_id), host_token, faction)
+    _lobby_changed()
+    return out
+
+
+def host_to_nonplayer(game_id: str, host_token: str | None, faction: str) -> int:
+    return host.to_nonplayer(game(game_id), host_token, faction)
+
+
+def host_to_person(game_id: str, host_token: str | None, faction: str) -> int:
+    return host.to_person(game(game_id), host_token, faction)
+
+
+def host_end(game_id: str, host_token: str | None) -> int:
+    out = host.end_game(game(game_id), host_token)
+    _lobby_changed()
+    return out
+
+
+def host_delete(game_id: str, host_token: str | None) -> None:
+    host.delete_game(default_registry(), game(game_id), host_token)
+    _lobby_changed()
+
+
+# -- a page's first look at a game --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Opening:
+    """What a game page needs before it draws: the game's name and mode, the seat's view, the seat names."""
+
+    name: str
+    mode: str
+    view: dict[str, Any]
+    names: dict[str, str]
+    turn_seconds: int | None = None
+
+
+def opening(game_id: str, token: str | None) -> Opening:
+    session = game(game_id)
+    return Opening(session.name, session.mode, session.view(token), seat_names(game_id), session.turn_seconds)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -264,6 +412,11 @@ def rematch_id(game_id: str) -> str | None:
     return find_rematch(default_registry(), game_id)
 
 
-def seat_in_rematch(game_id: str, held: dict[str, str]) -> tuple[str, str] | None:
-    """(faction, token) of the seat a browser holds in this rematch through a token kept for the game before."""
+def seat_in_rematch(game_id: str, held: dict[str, dict[str, str]]) -> dict[str, str]:
+    """{faction: token} of the seats a browser holds in the rematch ``game_id`` through the game it replays."""
     return rematch_seat(default_registry(), game_id, held)
+
+
+def host_of_rematch(game_id: str, hosted: dict[str, str]) -> str | None:
+    """The browser's host token for the game the rematch ``game_id`` replays, if it hosts the rematch too."""
+    return rematch_host(default_registry(), game_id, hosted)

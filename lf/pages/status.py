@@ -1,10 +1,11 @@
-"""Status page at `/status` (what is installed and whether the content loads) and `/healthz`."""
+"""Status page at `/status` (what is installed and whether the content loads) and `/healthz` (lf/server/health.py)."""
 
 from collections import Counter
 
 from nicegui import app, ui
 
 import lf
+from lf.server.health import healthz
 
 from .frame import lobby_link, page_body, top_bar
 
@@ -60,7 +61,4 @@ def render() -> None:
 def register() -> None:
     """Add `/status` and `/healthz` to the app (called by main.py on every run)."""
     ui.page("/status", title=TITLE)(render)
-
-    @app.get("/healthz")
-    def healthz() -> dict:
-        return {"ok": True}
+    app.get("/healthz")(healthz)  # checks the database and the content (lf/server/health.py)

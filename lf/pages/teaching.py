@@ -43,7 +43,7 @@ from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
 from lf.teaching import Lesson, due
 
-from . import browser_seats
+from . import browser_seats, visitor
 from . import session_port as port
 from .frame import APP_TITLE, lobby_link, message_page, page_body, top_bar
 from .game import OUTDATED_MESSAGE
@@ -95,21 +95,30 @@ def guide_on(game_id: str, store: Any = None) -> bool:
     return bool(_entry(game_id, store).get("guide", True))
 
 
-def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None) -> str:
-    """Create a teaching game, claim every human seat for this browser, remember the tokens; returns its id."""
-    game_id = port.create_game(seats, name=name or "Teaching game", seed=seed, mode="teaching")
-    claim_free_seats(game_id)
-    return game_id
+async def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None) -> str:
+    """Create a teaching game hosted by this browser, claim every human seat for it, remember the tokens."""
+    new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name or "Teaching game", seed=seed,
+                          mode="teaching")
+    browser_seats.remember_host(new.id, new.host_token)
+    await claim_free_seats(new.id, new.invite)
+    return new.id
 
 
-def claim_free_seats(game_id: str) -> dict[str, str]:
-    """Claim every free human seat of the game for this screen (adds to the tokens it already holds)."""
-    tokens = held_tokens(game_id)
+def _claim_all(game_id: str, invite: str | None, held: int) -> dict[str, str]:
+    """Claim every free human seat of the game (in a worker thread); {faction: token}."""
+    tokens = {}
     for s in port.seats(game_id):
         if s.kind == "human" and not s.claimed:
-            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table")
+            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table", invite, held + len(tokens))
+    return tokens
+
+
+async def claim_free_seats(game_id: str, invite: str | None) -> dict[str, str]:
+    """Claim every free human seat of the game for this screen (adds to the tokens it already holds)."""
+    tokens = held_tokens(game_id)
+    tokens.update(await in_thread(_claim_all, game_id, invite, browser_seats.seat_count()))
     _save(game_id, tokens=tokens)
-    if tokens and browser_seats.held(game_id) is None:  # so the lobby lists it under "Your games on this device"
+    if tokens and not browser_seats.seats_in(game_id):  # so the lobby lists it under "Your games on this device"
         first = next(f for f in FACTIONS if f in tokens)
         browser_seats.remember(game_id, first, tokens[first])
     return tokens
@@ -159,12 +168,12 @@ def fetch(game_id: str, tokens: dict[str, str]) -> Snap:
 class TeachingScreen:
     """The one device of a teaching table: every human seat of one game."""
 
-    def __init__(self, game_id: str, tokens: dict[str, str], client: Client) -> None:
+    def __init__(self, game_id: str, tokens: dict[str, str], client: Client, opening: Opening) -> None:
         self.game_id = game_id
         self.tokens = tokens
         self.client = client
-        self.game_name = port.game(game_id).name
-        self.names = port.seat_names(game_id)
+        self.game_name = opening.name
+        self.names = opening.names
         self.store = _user()
         self.seen = seen_lessons(game_id, self.store)
         self.guide = guide_on(game_id, self.store)
@@ -174,7 +183,7 @@ class TeachingScreen:
         self.inflight = 0  # taps being handled (each is judged by the session at the version it was drawn at)
         self.undoing = False
         self.syncs = 0
-        self.snap = fetch(game_id, tokens)
+        self.snap = opening.snap
         self.parts: list[Drawn] = []
         self.areas: dict[str, ui.element] = {}  # the board's areas by name (a lesson marks the one it explains)
         self.lesson: Part | None = None
@@ -476,15 +485,20 @@ class TeachingScreen:
 
     # -- live updates ------------------------------------------------------------------------
 
-    def start_live(self) -> None:
-        self.live = LiveGame(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+    async def start_live(self) -> None:
+        self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
 
     def stop_live(self) -> None:
         if self.live is not None:
             self.live.close()
 
     def _reload_names(self) -> None:
-        self.names = port.seat_names(self.game_id)
+        async def reload() -> None:
+            try:
+                self.names = await in_thread(port.seat_names, self.game_id)
+            except port.SessionError as exc:
+                log.warning("teaching game %s: cannot read the seats: %s", self.game_id, exc)
+        asyncio.get_running_loop().create_task(reload())
 
     def _on_event(self) -> None:
         asyncio.get_running_loop().create_task(self.sync())  # a sync under way only notes that it must go again
@@ -574,13 +588,13 @@ class TeachingForm:
         ui.button("Start a teaching game", icon="school", on_click=self.start) \
             .props("unelevated no-caps color=primary data-testid=teach-start").classes("w-full").mark("teach-start")
 
-    def start(self) -> None:
+    async def start(self) -> None:
         setup = read_setup(self.kinds, self.seed.value, "At least one faction must be played by someone at the table.")
         if setup is None:
             return
         seats, seed = setup
         try:
-            game_id = start_teaching_game(seats, seed=seed)
+            game_id = await start_teaching_game(seats, seed=seed)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return
@@ -598,9 +612,10 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
     with message_page(title, why, subtitle="Teaching"):
         with ui.row().classes("gap-2 mt-2 items-center"):
             if claim and game_id:
-                def take() -> None:
+                async def take() -> None:
                     try:
-                        claim_free_seats(game_id)
+                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id), {})
+                        await claim_free_seats(game_id, info.invite)
                     except port.SessionError as exc:
                         ui.notify(str(exc), type="negative")
                         return
@@ -614,27 +629,47 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             lobby_link()
 
 
-def teaching_page(game_id: str) -> None:
+@dataclass
+class Opening:
+    """What the teaching page reads (in a worker thread) before it draws."""
+
+    mode: str
+    name: str = ""
+    tokens: dict[str, str] = field(default_factory=dict)
+    free: bool = False
+    names: dict[str, str] = field(default_factory=dict)
+    snap: Snap | None = None
+
+
+def _opening(game_id: str, kept: dict[str, str]) -> Opening:
+    session = port.game(game_id)
+    if session.mode != "teaching":
+        return Opening(session.mode)
+    tokens = {f: t for f, t in kept.items() if session.seat_of(t) == f}
+    if not tokens:
+        return Opening(session.mode, session.name, free=any(s.kind == "human" and not s.claimed for s in session.seats()))
+    return Opening(session.mode, session.name, tokens, names=port.seat_names(game_id), snap=fetch(game_id, tokens))
+
+
+async def teaching_page(game_id: str) -> None:
     client = ui.context.client
     try:
-        session = port.game(game_id)
-        if session.mode != "teaching":
-            _message("This is not a teaching game", "It is played on the ordinary game page.", game_id)
-            return
-        tokens = {f: t for f, t in held_tokens(game_id).items() if port.seat_of(game_id, t) == f}
-        if not tokens:
-            free = [s for s in port.seats(game_id) if s.kind == "human" and not s.claimed]
-            _message("This lesson runs on another screen",
-                     "Its seats are held by the screen that started it." if not free else
-                     "Nobody holds its seats now: this screen can take them and run the lesson.",
-                     game_id, claim=bool(free))
-            return
-        screen = TeachingScreen(game_id, tokens, client)
+        opening = await in_thread(_opening, game_id, held_tokens(game_id))
     except port.SessionError as exc:
         game_error(exc, "Teaching")  # an unknown or malformed id answers 404
         return
+    if opening.mode != "teaching":
+        _message("This is not a teaching game", "It is played on the ordinary game page.", game_id)
+        return
+    if not opening.tokens:
+        _message("This lesson runs on another screen",
+                 "Its seats are held by the screen that started it." if not opening.free else
+                 "Nobody holds its seats now: this screen can take them and run the lesson.",
+                 game_id, claim=opening.free)
+        return
+    screen = TeachingScreen(game_id, opening.tokens, client, opening)
     screen.build()
-    screen.start_live()
+    await screen.start_live()
 
 
 def register() -> None:

@@ -9,10 +9,11 @@
     sub = game.subscribe(lambda event: ...)        # told after every accepted change
 """
 
-from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, SessionError, StoreUnavailable, UnknownGame
+from .errors import (BadRequest, GameBroken, LimitReached, NotHost, NotSeated, SeatUnavailable, SessionError,
+                     StoreUnavailable, UnknownGame)
 from .events import SessionEvent, Subscription
 from .game_session import MODES, ActResult, GameSession, SeatInfo
-from .registry import GameSummary, Registry, default_registry, set_default_registry
+from .registry import GameSummary, HostedGame, Registry, default_registry, set_default_registry
 
 __all__ = [
     "MODES",
@@ -21,6 +22,9 @@ __all__ = [
     "GameBroken",
     "GameSession",
     "GameSummary",
+    "HostedGame",
+    "LimitReached",
+    "NotHost",
     "NotSeated",
     "Registry",
     "SeatInfo",

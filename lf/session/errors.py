@@ -39,3 +39,26 @@ class GameBroken(SessionError):
 
 class StoreUnavailable(SessionError):
     """The database could not be reached or refused a write; the game in memory was not changed."""
+
+
+class NotHost(SessionError):
+    """The request needs the game's host rights, and this browser does not hold them."""
+
+
+class LimitReached(SessionError):
+    """A server limit (games per hour, live games, seats, spectators) refuses the request; the message says which."""
+
+
+def plain_database_error(exc: BaseException) -> str:
+    """What went wrong with the database, in words a player can read: never a traceback, a query or a
+    connection string (which may hold a password)."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    if "locked" in text or "busy" in text:
+        return "the database is busy (another program holds a lock on it)"
+    if "not a database" in text or "malformed" in text or "corrupt" in text or "disk image" in text:
+        return "the database file is damaged or is not a database"
+    if "unable to open" in text or "readonly" in text or "read-only" in text or "permission" in text:
+        return "the database file cannot be opened for writing"
+    if "connect" in text or "connection" in text or "server closed" in text:
+        return "the database server cannot be reached"
+    return f"the database failed ({type(exc).__name__})"

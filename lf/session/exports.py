@@ -54,7 +54,9 @@ def export_document(session: GameSession) -> dict[str, Any]:
             "mode": session.mode,
             "seed": session.seed,
             "options": session.options,
-            "seats": {s.faction: {"kind": s.kind, "name": s.display_name} for s in seats},
+            # the kinds the game began with: a hand-over is a row of the log (lf/engine/table.py)
+            "seats": {s.faction: {"kind": session.seat_kinds.get(s.faction, s.kind), "name": s.display_name}
+                      for s in seats},
             "status": session.status,
             "status_message": session.broken_reason,
             "result": session.result,
@@ -68,11 +70,11 @@ def state_document(state: GameState, name: str, names: dict[str, str] | None = N
                    mode: str = "standard") -> dict[str, Any]:
     """A game played with the engine alone as a game file (its effective actions as the log), e.g. a finished
     game kept as a test fixture, or a position to open in the browser."""
-    from lf.engine.game import seats_of
+    from lf.engine.table import initial_seats
 
     now = utcnow().isoformat()
     cv, ev = current_versions()
-    seats = {f: {"kind": k, "name": (names or {}).get(f) or f.title()} for f, k in seats_of(state).items()}
+    seats = {f: {"kind": k, "name": (names or {}).get(f) or f.title()} for f, k in initial_seats(state).items()}
     return _envelope({
         "id": None, "name": name, "mode": mode, "seed": state.seed, "options": dict(state.options), "seats": seats,
         "status": "finished" if state.result is not None else "active", "status_message": None,

@@ -21,6 +21,7 @@ closed by the first one.
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
 import re
@@ -38,13 +39,15 @@ from lf.engine import view as engine_view
 from lf.engine.constants import FACTIONS, faction_label
 from lf.engine.history import Frame, frames
 from lf.engine.npc import choose as nonplayer_choose
+from lf.engine.table import end_game, hand_over
 from lf.engine.queries import is_nonplayer
 from lf.engine.step_words import action_words
 from lf.store.models import GameRow, SeatRow
 from lf.store.repository import NewRow, Repository, VersionConflict
 from lf.teaching.foresee import table_previews
 
-from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame
+from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
+                     plain_database_error)
 from .events import SessionEvent, Subscription
 from .rebuild import (
     LogEntry,
@@ -115,6 +118,10 @@ class GameSession:
         self.mode = row.mode
         self.seed = row.seed
         self.created_at = row.created_at
+        self.host_hash = row.host_hash
+        #: A private game's join-link secret; None for a public game (anyone may take a free seat).
+        self.invite_code = row.invite_code
+        self.turn_seconds = row.turn_seconds
         self.content_version = row.content_version
         self.engine_version = row.engine_version
         self.load_notes: list[str] = []
@@ -159,6 +166,7 @@ class GameSession:
             return
         self._state, self._broken, self._needs_reload = rebuilt.state, None, False
         self.load_notes = rebuilt.notes
+        self._match_seat_kinds()
         for note in rebuilt.notes:
             log.warning("game %s: %s", self.id, note)
         if len(entries) - rebuilt.start_seq > SNAPSHOT_EVERY // 2 or (rebuilt.notes and entries):
@@ -170,6 +178,19 @@ class GameSession:
         self._track_decisions(None)
         if run_nonplayers:
             self._run_nonplayers()
+
+    def _match_seat_kinds(self) -> None:
+        """The seats' kinds as the log says (a hand-over row and its seat change are one transaction, but a
+        database edited by hand, or an import, may disagree: the log wins)."""
+        assert self._state is not None
+        for f, seat in self._seats.items():
+            kind = self._state.factions[f].seat
+            if seat.kind != kind:
+                try:
+                    self.repo.set_seat_kind(self.id, f, kind)
+                except SQLAlchemyError:
+                    log.exception("game %s: could not store the %s seat's kind", self.id, f)
+                seat.kind = kind
 
     def _reload(self, run_nonplayers: bool = False) -> None:
         """Throw the in-memory state away and rebuild it from the database (after any failure)."""
@@ -285,15 +306,31 @@ class GameSession:
         with self._lock:
             return next((f for f, s in self._seats.items() if token_matches(token, s.token_hash)), None)
 
-    def claim(self, faction: str, display_name: str | None = None) -> str:
-        """Claim a free human seat; returns its secret token (shown once: the browser must keep it)."""
+    @property
+    def public(self) -> bool:
+        return self.invite_code is None
+
+    def is_host(self, token: object) -> bool:
+        return token_matches(token, self.host_hash)
+
+    def invite_matches(self, invite: object) -> bool:
+        return self.invite_code is None or (isinstance(invite, str) and hmac.compare_digest(invite, self.invite_code))
+
+    def claim(self, faction: str, display_name: str | None = None, invite: str | None = None) -> str:
+        """Claim a free human seat; returns its secret token (shown once: the browser must keep it).
+
+        A private game's seats need its invite code (the secret of its join links).
+        """
         with self._lock:
+            if not self.invite_matches(invite):
+                raise SeatUnavailable("This game is private: its seats are taken with the join links its host "
+                                      "shares (this link has no valid invitation).")
             if faction not in FACTIONS:
                 raise SeatUnavailable(f"there is no faction {faction!r}; the factions are {', '.join(FACTIONS)}")
             if self._broken is not None:
                 raise GameBroken(self.id, self._broken)
             seat = self._seats.get(faction)
-            if seat is None or seat.kind != "human":
+            if seat is None or (seat.kind != "human" and seat.token_hash is None):
                 raise SeatUnavailable(f"the {label(faction)} are played by the Non-player rules; nobody can claim them")
             if seat.token_hash is not None:
                 raise SeatUnavailable(f"the {label(faction)}' seat is already taken by {seat.display_name}")
@@ -332,6 +369,61 @@ class GameSession:
         self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
         return faction
 
+    # -- the table: who plays a seat, ending the game (lf/engine/table.py; the host's tools check rights) ---
+
+    def set_seat_kind(self, faction: str, kind: str, note: str) -> int:
+        """Hand ``faction`` to the Non-player rules (``kind="nonplayer"``) or back to its person, mid-game.
+
+        Stored as a log row (so a reload rebuilds it) together with the seat's kind, logged in the game's
+        log in ``note``'s words, announced like a move; a Non-player whose decision it now is acts at once.
+        The seat's token is kept: its person can come back and take the seat again. Returns the version.
+        """
+        with self._lock:
+            state = self._playable_state()
+            if faction not in self._seats:
+                raise BadRequest(f"there is no faction {faction!r}")
+            if self.mode == "teaching":
+                raise BadRequest("a teaching table plays every seat on one screen: its seats are not handed over")
+            try:
+                hand_over(state, faction, kind, note)
+            except IllegalAction as exc:  # checked before anything changed
+                raise BadRequest(f"The seat cannot be handed over now: {exc}.") from exc
+            self._table_commit(faction, {"kind": "seat", "arg": kind}, note, seat_kind=kind)
+            self._seats[faction].kind = kind
+            self._after_change(faction, "seat", f"seat:{kind}", note)
+            self._run_nonplayers()
+            return self._version
+
+    def take_back(self, token: str, note: str) -> str:
+        """The person holding a seat that a Non-player is playing takes it back; returns the faction."""
+        with self._lock:
+            faction = self._seat_for(token)
+            if self._seats[faction].kind == "human":
+                raise BadRequest(f"you already play the {label(faction)}")
+            self.set_seat_kind(faction, "human", note)
+            return faction
+
+    def end(self, note: str) -> int:
+        """End the game without a result (the host's tool), logged in ``note``'s words. Returns the version."""
+        with self._lock:
+            state = self._playable_state()
+            who = next((p["faction"] for p in state.pending), state.initiative)
+            end_game(state, who, note)
+            self._table_commit(who, {"kind": "end"}, note)
+            self._after_change(who, "action", "end", note)
+            return self._version
+
+    def _playable_state(self) -> GameState:
+        state = self._loaded_state()
+        if state.result is not None:
+            raise BadRequest("the game is over")
+        return state
+
+    def _table_commit(self, faction: str, action: dict[str, Any], note: str, seat_kind: str | None = None) -> None:
+        refusal = self._commit(faction, "action", action, note, seat_kind=seat_kind)
+        if refusal is not None:
+            raise StoreUnavailable(refusal.message)
+
     # -- subscribers -----------------------------------------------------------------------
 
     def subscribe(self, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
@@ -345,6 +437,13 @@ class GameSession:
         with self._lock:
             if sub in self._subs:
                 self._subs.remove(sub)
+
+    def human_waits(self) -> dict[str, int]:
+        """{faction: version at which its pending decision opened} for the seats a person plays (the turn timer)."""
+        with self._lock:
+            if self._state is None or self._state.result is not None:
+                return {}
+            return {f: v for f, v in self._since.items() if f in self._seats and self._seats[f].kind == "human"}
 
     @property
     def subscriber_count(self) -> int:
@@ -565,7 +664,7 @@ class GameSession:
         self._since = {f: v for f, v in self._since.items() if f in opened}
 
     def _commit(self, faction: str, kind: str, action: dict[str, Any], note: str | None,
-                viewer: str | None = None) -> ActResult | None:
+                viewer: str | None = None, seat_kind: str | None = None) -> ActResult | None:
         """Persist the step already applied in memory; on failure, reload from the log and say so."""
         state = self._state
         assert state is not None
@@ -575,7 +674,8 @@ class GameSession:
         row = NewRow(faction, kind, json.dumps(action, sort_keys=True, separators=(",", ":")), note)
         try:
             self.repo.append(self.id, self._version, row, status="finished" if finished else "active",
-                             result=json.dumps(state.result) if finished else None, snapshot=snapshot)
+                             result=json.dumps(state.result) if finished else None, snapshot=snapshot,
+                             seat_kind=seat_kind)
         except VersionConflict:
             log.warning("game %s: version conflict at %d; reloading", self.id, seq)
             self._reload()
@@ -653,7 +753,7 @@ def _store_errors() -> Iterator[None]:
         yield
     except SQLAlchemyError as exc:
         log.exception("database failure")
-        raise StoreUnavailable(f"the database refused the request ({type(exc).__name__}); nothing was changed") from exc
+        raise StoreUnavailable(f"{plain_database_error(exc)}; nothing was changed") from exc
 
 
 def _decode_setup(row: GameRow) -> tuple[dict[str, str], dict[str, Any]]:

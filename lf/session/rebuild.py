@@ -16,10 +16,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from lf.engine import Action, GameState, IllegalAction, apply, can_undo, from_json, new_game, to_json, undo
+from lf.engine import Action, GameState, IllegalAction, can_undo, from_json, new_game, to_json, undo
 from lf.engine.constants import FACTIONS
-from lf.engine.game import ENGINE_VERSION, seats_of
+from lf.engine.game import ENGINE_VERSION
 from lf.engine.machine import content
+from lf.engine.table import apply_entry as table_entry
+from lf.engine.table import initial_seats
 from lf.store.models import ROW_KINDS
 from lf.store.repository import NewSnapshot, Repository
 
@@ -112,8 +114,7 @@ def apply_entry(state: GameState, entry: LogEntry) -> GameState:
     """Apply one row through the engine; returns the state (a new object after an undo)."""
     try:
         if entry.kind == "action":
-            apply(state, entry.faction, entry.action, entry.note)
-            return state
+            return table_entry(state, entry.engine_entry())
         if not can_undo(state, entry.faction):
             raise ReplayError(entry.seq, "the rules do not allow this undo here", entry)
         last = state.actions[-1]["action"]
@@ -208,7 +209,7 @@ def _decode(text: str) -> tuple[GameState | None, str | None]:
 
 def _mismatch(state: GameState, seed: int, seats: dict[str, str], options: dict[str, Any],
               prefix: list[LogEntry]) -> str | None:
-    if state.seed != seed or seats_of(state) != seats or state.options != options:
+    if state.seed != seed or initial_seats(state) != seats or state.options != options:
         return "its seed, seats or options differ from the game's"
     try:
         expected = effective_actions(prefix)

@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,12 +25,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from lf.engine import new_game
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
-from lf.store import Repository, StoreError, open_repository
+from lf.store import Repository, SchemaError, StoreError, open_repository
 from lf.store.models import GameRow, SeatRow, utcnow
 
-from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame
+from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .exports import export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
+from .tokens import new_token, token_hash
 
 log = logging.getLogger("lf.session")
 
@@ -50,6 +52,17 @@ class GameSummary:
     seats: dict[str, str]
     created_at: datetime
     updated_at: datetime
+    public: bool = True
+    turn_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class HostedGame:
+    """A game just created with a host: the host token and the invite code are shown once, to its creator."""
+
+    session: GameSession
+    host_token: str
+    invite_code: str | None
 
 
 class Registry:
@@ -58,6 +71,8 @@ class Registry:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
         self._sessions: dict[str, GameSession] = {}
+        #: When each loaded game was last asked for (time.monotonic()): lf/session/unload.py unloads idle ones.
+        self.last_used: dict[str, float] = {}
         self._lock = threading.Lock()
 
     @classmethod
@@ -75,12 +90,31 @@ class Registry:
     def create_game(self, seats: Mapping[str, str] | None = None, *, name: str | None = None,
                     mode: str = "standard", seed: int | None = None, options: Mapping[str, Any] | None = None,
                     names: Mapping[str, str] | None = None) -> GameSession:
-        """Start a game. ``seats`` maps factions to "human" or "nonplayer" (missing: human).
+        """Start a public game without a host. ``seats`` maps factions to "human" or "nonplayer" (missing: human).
 
         ``names`` gives display names for seats (claims can set them too); ``seed`` defaults to a
         random one. Non-player seats take their first steps before this returns.
         """
-        row, seat_rows = new_game_rows(seats, name=name, mode=mode, seed=seed, options=options, names=names)
+        return self._create(seats, name=name, mode=mode, seed=seed, options=options, names=names)
+
+    def host_game(self, seats: Mapping[str, str] | None = None, *, private: bool = True,
+                  turn_seconds: int | None = None, creator: str | None = None, **kwargs: Any) -> HostedGame:
+        """Start a game whose creator is its host (see ``create_game`` for the other arguments).
+
+        A private game's seats are taken with its invite code (in the join links); a public game's by
+        anyone, and it may have a turn timer (``turn_seconds``). ``creator`` is the visitor's key, kept
+        for the games-per-hour limit.
+        """
+        if turn_seconds is not None and (type(turn_seconds) is not int or turn_seconds < 10):
+            raise BadRequest("a turn timer is a whole number of seconds, at least 10")
+        host_token = new_token()
+        invite = secrets.token_urlsafe(12) if private else None
+        session = self._create(seats, host_hash=token_hash(host_token), invite_code=invite,
+                               turn_seconds=None if private else turn_seconds, creator=creator, **kwargs)
+        return HostedGame(session, host_token, invite)
+
+    def _create(self, seats: Mapping[str, str] | None = None, **kwargs: Any) -> GameSession:
+        row, seat_rows = new_game_rows(seats, **kwargs)
         self._store(lambda: self.repo.create_game(row, seat_rows))
         return self.get(row.id)
 
@@ -93,24 +127,47 @@ class Registry:
             if session is None:
                 session = self._store(lambda: GameSession.load(self.repo, game_id))
                 self._sessions[game_id] = session
+            self.last_used[game_id] = time.monotonic()
             return session
 
-    def games(self, status: str | None = None, limit: int = 100) -> list[GameSummary]:
-        """The most recently played games (optionally only ``active``, ``finished`` or ``broken`` ones)."""
-        rows = self._store(lambda: self.repo.list_games(status, limit))
+    def games(self, status: str | None = None, limit: int = 100, *, offset: int = 0, public: bool | None = None,
+              ids: list[str] | None = None) -> list[GameSummary]:
+        """The most recently played games (optionally only ``active``, ``finished`` or ``broken`` ones, only
+        public or private ones, only those ``ids``); a row that cannot be read is logged and left out."""
+        rows = self._store(lambda: self.repo.list_games(status, limit, offset=offset, public=public, ids=ids))
         return [GameSummary(r.id, r.name, r.mode, r.status, r.status_message, r.version, _loads_seats(r.seats),
-                            r.created_at, r.updated_at) for r in rows]
+                            r.created_at, r.updated_at, r.invite_code is None, r.turn_seconds) for r in rows]
+
+    def count_games(self, status: str | None = None, **kwargs: Any) -> int:
+        """How many games match (``public``, ``since``, ``creator``: see Repository.count_games)."""
+        return self._store(lambda: self.repo.count_games(status, **kwargs))
+
+    @property
+    def loaded(self) -> dict[str, GameSession]:
+        """The sessions in memory now (a copy), by game id."""
+        with self._lock:
+            return dict(self._sessions)
 
     def delete_game(self, game_id: str) -> None:
         with self._lock:
             self._sessions.pop(game_id, None)
+            self.last_used.pop(game_id, None)
             if not self._store(lambda: self.repo.delete_game(game_id)):
                 raise UnknownGame(f"there is no game {game_id!r}")
 
-    def evict(self, game_id: str) -> None:
-        """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database."""
+    def evict(self, game_id: str, only_if_unwatched: bool = False) -> bool:
+        """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
+
+        With ``only_if_unwatched``, a session that still has subscribers (an open page) is kept. Returns
+        whether it was unloaded.
+        """
         with self._lock:
-            self._sessions.pop(game_id, None)
+            session = self._sessions.get(game_id)
+            if session is None or (only_if_unwatched and session.subscriber_count):
+                return False
+            del self._sessions[game_id]
+            self.last_used.pop(game_id, None)
+            return True
 
     # -- export and import -----------------------------------------------------------------
 
@@ -142,13 +199,14 @@ class Registry:
             raise
         except (SQLAlchemyError, StoreError) as exc:
             log.exception("database failure")
-            raise StoreUnavailable(f"the database refused the request: {type(exc).__name__}") from exc
+            raise StoreUnavailable(f"{plain_database_error(exc)}; nothing was changed") from exc
 
 
 def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = None, mode: str = "standard",
                   seed: int | None = None, options: Mapping[str, Any] | None = None,
-                  names: Mapping[str, str] | None = None) -> tuple[GameRow, list[SeatRow]]:
-    """The rows of a new game (a new id, seats free), checked by setting the game up; see ``create_game``."""
+                  names: Mapping[str, str] | None = None, **extra: Any) -> tuple[GameRow, list[SeatRow]]:
+    """The rows of a new game (a new id, seats free), checked by setting the game up; see ``create_game``
+    (``extra``: more columns of the game's row, e.g. a hosted game's host and invite code)."""
     kinds = _seat_kinds(seats)
     if mode not in MODES:
         raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
@@ -170,7 +228,7 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
     row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
                   options=options_json, seats=json.dumps(kinds, sort_keys=True),
                   content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
-                  version=0, created_at=now, updated_at=now)
+                  version=0, created_at=now, updated_at=now, **extra)
     seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
                          display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
                  for f, k in kinds.items()]
@@ -205,8 +263,18 @@ def default_registry() -> Registry:
     global _default
     with _default_lock:
         if _default is None:
-            _default = Registry.open()
+            try:
+                _default = Registry.open()
+            except (SQLAlchemyError, StoreError, SchemaError, OSError) as exc:  # tried again at the next request
+                log.exception("the database cannot be opened")
+                message = str(exc) if "newer lf" in str(exc) else plain_database_error(exc)
+                raise StoreUnavailable(f"The games cannot be reached: {message}.") from exc
         return _default
+
+
+def opened_registry() -> Registry | None:
+    """The process's registry if a page already opened it (background tasks never open the database first)."""
+    return _default
 
 
 def set_default_registry(registry: Registry | None) -> None:

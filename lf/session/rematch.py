@@ -50,15 +50,22 @@ def rematch_of(registry: Registry, game_id: str) -> str | None:
     return None if row is None else row.rematch_of
 
 
-def seat_in_rematch(registry: Registry, game_id: str, held: dict[str, str]) -> tuple[str, str] | None:
-    """(faction, token) of the seat a browser holds in the rematch ``game_id`` through the token it kept for
-    the game it replays (``held``: game id -> token); None if it holds none there."""
+def seat_in_rematch(registry: Registry, game_id: str, held: dict[str, dict[str, str]]) -> dict[str, str]:
+    """{faction: token} of the seats a browser holds in the rematch ``game_id`` through the tokens it kept for
+    the game it replays (``held``: game id -> {faction: token}); empty if it holds none there."""
     before = rematch_of(registry, game_id)
-    token = held.get(before or "")
-    if not token:
-        return None
-    faction = registry.get(game_id).seat_of(token)
-    return None if faction is None else (faction, token)
+    kept = held.get(before or "") or {}
+    if not kept:
+        return {}
+    new = registry.get(game_id)
+    return {f: t for t in kept.values() if (f := new.seat_of(t)) is not None}
+
+
+def host_of_rematch(registry: Registry, game_id: str, hosted: dict[str, str]) -> str | None:
+    """The host token that hosts the rematch ``game_id`` because it hosted the game it replays, or None."""
+    before = rematch_of(registry, game_id)
+    token = hosted.get(before or "")
+    return token if token and registry.get(game_id).is_host(token) else None
 
 
 def rematch_name(name: str) -> str:
@@ -70,14 +77,19 @@ def rematch_name(name: str) -> str:
 
 
 def _create(registry: Registry, old: GameSession) -> str:
+    """The new game's rows: the kinds the old game began with (a seat handed to a Non-player by the host or
+    the turn timer is a person's again), its players, and its host, privacy and timer."""
     seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
-    row, seat_rows = new_game_rows({f: s.kind for f, s in seats.items()}, name=rematch_name(old.name),
-                                   mode=old.mode, options=old.options,
-                                   names={f: s.display_name for f, s in seats.items()})
+    kinds = {f: old.seat_kinds.get(f, s.kind) for f, s in seats.items()}
+    names = {f: s.display_name if kinds[f] in ("human", s.kind) else "" for f, s in seats.items()}
+    row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=old.options,
+                                   names=names, host_hash=old.host_hash, invite_code=old.invite_code,
+                                   turn_seconds=old.turn_seconds)
     row.rematch_of = old.id
     for seat in seat_rows:
         kept = seats[seat.faction]
-        seat.token_hash, seat.claimed_at = kept.token_hash, kept.claimed_at
+        if seat.kind == "human":
+            seat.token_hash, seat.claimed_at = kept.token_hash, kept.claimed_at
     try:
         registry._store(lambda: registry.repo.create_game(row, seat_rows))  # noqa: SLF001
     except StoreUnavailable:

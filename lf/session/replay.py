@@ -21,7 +21,7 @@ from typing import Any
 
 from lf.engine import view as engine_view
 from lf.engine.constants import FACTIONS
-from lf.engine.game import seats_of
+from lf.engine.table import initial_seats
 from lf.engine.history import Cursor, Step, Timeline
 
 from .errors import BadRequest, NotSeated
@@ -40,7 +40,7 @@ def timeline(session: GameSession) -> tuple[Timeline, bool]:
     """The game's timeline up to now, and whether the game is over. Raises GameBroken."""
     with session._lock:  # noqa: SLF001 (one read of the state under the game's lock, as exports.py does)
         state = session._loaded_state()  # noqa: SLF001
-        seed, seats, options = state.seed, seats_of(state), dict(state.options)
+        seed, seats, options = state.seed, initial_seats(state), dict(state.options)
         actions = [{**a, "action": dict(a["action"])} for a in state.actions]
         finished = state.result is not None
     with _timelines_lock:

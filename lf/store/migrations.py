@@ -21,6 +21,10 @@ History:
 3. a game can be the rematch of a finished one (``games.rematch_of``); a unique
    index allows one rematch per game, so two devices pressing Rematch at once
    (even on two servers sharing the database) make one new game, not two.
+4. a server facing the internet: games get a host (the hash of the creator's
+   host token), a private game's invite code, a public game's turn timer and
+   a hash of the creating visitor (the games-per-hour limit, with its index).
+   Games made before have no host and no invite code: they stay public.
 """
 
 from __future__ import annotations
@@ -114,10 +118,19 @@ def _rematch_link(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE UNIQUE INDEX IF NOT EXISTS ux_games_rematch_of ON games (rematch_of)")
 
 
+def _hosts_invites_and_limits(conn: Connection) -> None:
+    _add_column(conn, "games", "host_hash", "VARCHAR(64)")
+    _add_column(conn, "games", "invite_code", "VARCHAR(32)")
+    _add_column(conn, "games", "turn_seconds", "INTEGER")
+    _add_column(conn, "games", "creator", "VARCHAR(64)")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator_created ON games (creator, created_at)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
     Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
+    Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
 )
 LATEST = MIGRATIONS[-1].version
 

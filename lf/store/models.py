@@ -46,7 +46,8 @@ class GameRow(SQLModel, table=True):
 
     __tablename__ = "games"
     __table_args__ = (Index("ix_games_status_updated", "status", "updated_at"),
-                      Index("ux_games_rematch_of", "rematch_of", unique=True))
+                      Index("ux_games_rematch_of", "rematch_of", unique=True),
+                      Index("ix_games_creator_created", "creator", "created_at"))
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     mode: str = Field(max_length=16)
@@ -68,6 +69,14 @@ class GameRow(SQLModel, table=True):
     result: str | None = Field(default=None, sa_type=Text)
     #: The finished game this one is the rematch of (at most one rematch per game: a unique index).
     rematch_of: str | None = Field(default=None, max_length=32)
+    #: SHA-256 of the host token (the browser that created the game keeps the token); None: no host.
+    host_hash: str | None = Field(default=None, max_length=64)
+    #: The secret of a private game's join links; None: a public game (anyone may take a free seat).
+    invite_code: str | None = Field(default=None, max_length=32)
+    #: Public games: seconds a person may stay idle before a Non-player takes their turn; None: no timer.
+    turn_seconds: int | None = Field(default=None)
+    #: A hash of the creating visitor's address (the games-per-hour limit); never the address itself.
+    creator: str | None = Field(default=None, max_length=64)
 
 
 class SeatRow(SQLModel, table=True):

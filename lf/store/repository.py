@@ -11,14 +11,19 @@ a database.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, String, cast, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from .models import ActionRow, GameRow, SeatRow, SnapshotRow, utcnow
+from .models import ActionRow, GameRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
+
+log = logging.getLogger("lf.store")
 
 #: How many snapshots a game keeps (the newest ones); older ones are pruned when a new one is written.
 KEEP_SNAPSHOTS = 3
@@ -90,13 +95,52 @@ class Repository:
         with self._session() as s, s.begin():
             return s.get(GameRow, game_id)
 
-    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
-        """The most recently updated games first."""
+    def list_games(self, status: str | None = None, limit: int = 100, *, offset: int = 0,
+                   public: bool | None = None, ids: Sequence[str] | None = None) -> list[GameRow]:
+        """The most recently updated games first (``public``: only games without an invite code, or only with).
+
+        Each row is read on its own terms: a row whose dates cannot be read (a damaged ``updated_at``) is
+        logged and left out, so one bad row never stops the lobby from listing the others.
+        """
+        columns = [c for c in GameRow.__table__.columns if c.name not in _DATES]
+        dates = [cast(GameRow.__table__.c[d], String).label(d) for d in _DATES]
         with self._session() as s, s.begin():
-            q = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
-            if status is not None:
-                q = q.where(GameRow.status == status)
+            q = select(*columns, *dates).order_by(GameRow.updated_at.desc(), GameRow.id).offset(offset).limit(limit)
+            rows = s.execute(_game_filter(q, status, public, ids)).mappings().all()
+        out = []
+        for r in rows:
+            try:
+                out.append(GameRow(**{k: v for k, v in r.items() if k not in _DATES},
+                                   **{d: _read_date(r[d]) for d in _DATES}))
+            except (TypeError, ValueError) as exc:
+                log.warning("game %s left out of the list: its row cannot be read (%s)", r.get("id"), exc)
+        return out
+
+    def count_games(self, status: str | None = None, *, public: bool | None = None, since: datetime | None = None,
+                    since_update: datetime | None = None, creator: str | None = None) -> int:
+        """How many games match (``since``, ``since_update``, ``creator``: created or played after a time,
+        created by that visitor)."""
+        with self._session() as s, s.begin():
+            q = _game_filter(select(func.count()).select_from(GameRow), status, public, None)
+            if since is not None:
+                q = q.where(GameRow.created_at >= since)
+            if since_update is not None:
+                q = q.where(GameRow.updated_at >= since_update)
+            if creator is not None:
+                q = q.where(GameRow.creator == creator)
+            return s.exec(q).scalar_one()
+
+    def stale_games(self, mode: str, status: str, before: datetime, limit: int = 100) -> list[str]:
+        """Ids of ``mode`` games in ``status`` not updated since ``before`` (the clean-up's candidates)."""
+        with self._session() as s, s.begin():
+            q = (select(GameRow.id).where(GameRow.mode == mode, GameRow.status == status, GameRow.updated_at < before)
+                 .order_by(GameRow.updated_at).limit(limit))
             return list(s.exec(q).scalars())
+
+    def ping(self) -> None:
+        """One read of the schema version: raises if the database cannot be read."""
+        with self._session() as s, s.begin():
+            s.exec(select(func.max(SchemaVersion.version))).scalar_one()
 
     def set_status(self, game_id: str, status: str, message: str | None, result: str | None = None) -> None:
         with self._session() as s, s.begin():
@@ -121,6 +165,11 @@ class Repository:
     def seats(self, game_id: str) -> list[SeatRow]:
         with self._session() as s, s.begin():
             return list(s.exec(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.faction)).scalars())
+
+    def set_seat_kind(self, game_id: str, faction: str, kind: str) -> None:
+        """Repair a seat's kind to what the log says (a load found them apart)."""
+        with self._session() as s, s.begin():
+            s.exec(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.faction == faction).values(kind=kind))
 
     def claim_seat(self, game_id: str, faction: str, token_hash: str, display_name: str) -> bool:
         """Give a free human seat to the holder of ``token_hash``; False if it is taken or not human."""
@@ -149,12 +198,13 @@ class Repository:
             return list(s.exec(q).scalars())
 
     def append(self, game_id: str, expected_version: int, row: NewRow, *, status: str, result: str | None,
-               snapshot: NewSnapshot | None = None) -> int:
+               snapshot: NewSnapshot | None = None, seat_kind: str | None = None) -> int:
         """Append one step as log row ``expected_version + 1``; return the new version.
 
         One transaction: the games row moves from ``expected_version`` to the next (or
-        VersionConflict is raised and nothing is written), the log row is inserted, and the
-        optional snapshot is stored with old snapshots pruned.
+        VersionConflict is raised and nothing is written), the log row is inserted, the
+        optional snapshot is stored with old snapshots pruned, and with ``seat_kind`` (a hand-over
+        row) the row's faction's seat gets that kind.
         """
         seq = expected_version + 1
         now = utcnow()
@@ -170,6 +220,9 @@ class Repository:
                                                 action=row.action, note=row.note, created_at=now))
                 if snapshot is not None:
                     _write_snapshot(s, game_id, seq, snapshot)
+                if seat_kind is not None:
+                    s.exec(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.faction == row.faction)
+                           .values(kind=seat_kind))
         except IntegrityError as exc:
             raise VersionConflict(f"log row {seq} of game {game_id!r} already exists") from exc
         return seq
@@ -196,6 +249,30 @@ class Repository:
     def count_rows(self, game_id: str) -> int:
         with self._session() as s, s.begin():
             return s.exec(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)).scalar_one()
+
+
+_DATES = ("created_at", "updated_at")
+
+
+def _read_date(value: object) -> datetime:
+    """A stored time as text (SQLite) or a datetime (PostgreSQL); ValueError if it is not one."""
+    if isinstance(value, datetime):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"not a time: {value!r}")
+    return datetime.fromisoformat(value)
+
+
+def _game_filter(q: Any, status: str | None, public: bool | None, ids: Sequence[str] | None) -> Any:
+    if status is not None:
+        q = q.where(GameRow.status == status)
+    if public is True:
+        q = q.where(GameRow.invite_code.is_(None))
+    elif public is False:
+        q = q.where(GameRow.invite_code.is_not(None))
+    if ids is not None:
+        q = q.where(GameRow.id.in_(list(ids)))
+    return q
 
 
 def _snapshot_row(game_id: str, seq: int, snap: NewSnapshot) -> SnapshotRow:

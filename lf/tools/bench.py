@@ -13,7 +13,7 @@ import statistics
 import time
 
 from lf.engine import apply, legal_actions, new_game, to_json, view
-from lf.engine.game import seats_of
+from lf.engine.table import initial_seats
 from lf.engine.history import Cursor, Timeline
 from lf.engine.queries import is_nonplayer
 from lf.engine.npc import choose as nonplayer_choose
@@ -58,7 +58,7 @@ def replay_step_times(seed: int = 24, policy_seed: int = 1) -> dict[str, float]:
 
     state, _, _ = play(seed, {"anarchists": "human", "communists": "human", "moderates": "human"}, policy_seed)
     t0 = time.perf_counter()
-    timeline = Timeline(state.seed, seats_of(state), state.options, state.actions)
+    timeline = Timeline(state.seed, initial_seats(state), state.options, state.actions)
     built = time.perf_counter() - t0
     cursor = Cursor(timeline)
     steps = list(range(len(timeline) + 1))

@@ -265,7 +265,7 @@ async def _seat(browser, url: str, game_id: str, kind: str, faction: str, figure
     await page.get_by_test_id("join-name").fill(f"{faction[:3].title()} {game_id[:4]}")
     t1 = time.perf_counter()
     await page.get_by_test_id("join-take").click()
-    await page.wait_for_url(f"**/game/{game_id}")
+    await page.wait_for_url(f"**/game/{game_id}*")
     await page.wait_for_function("() => window.did_handshake === true && !!document.querySelector('[data-testid=game]')")
     figures.game_load_ms.append((time.perf_counter() - t1) * 1000)
     page.lf_client = await page.evaluate("() => window.clientId")  # the server's name for this page (trace)

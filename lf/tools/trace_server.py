@@ -67,7 +67,8 @@ def install(out: IO[str]) -> None:
 
 
 def _probe_pages(write: Any) -> None:
-    """The session call a move makes (in a worker thread) and each page's sync (on the loop), start and end."""
+    """The session call a move makes (in a worker thread) and each page's sync (its view fetched in a worker
+    thread, drawn on the loop), start and end."""
     from lf.pages import game
     from lf.pages import session_port as port
 
@@ -82,9 +83,9 @@ def _probe_pages(write: Any) -> None:
 
     sync = game.GameScreen.sync
 
-    def traced_sync(self: game.GameScreen) -> None:
+    async def traced_sync(self: game.GameScreen) -> None:
         t0 = time.time() * 1000
-        sync(self)
+        await sync(self)
         write({"t": t0, "k": "sync", "c": self.client.id, "v": self.view["version"], "ms": time.time() * 1000 - t0})
 
     port.act = traced_act

@@ -33,24 +33,20 @@ the server and Chromium are started as ``lf.tools.local_server`` says. Every tes
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from lf.tools.local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
+from live_server import LfServer  # tests/live_server.py: the server in a subprocess (the attack tests use it too)
+
+from lf.tools.local_server import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
-STORAGE_SECRET = "e2e-only-secret"
 
 #: Quasar dialogs open and close with a 300 ms scale animation; Playwright waits for it before every tap on
 #: a confirmation. The tests switch these two transitions off (only them: the page is otherwise untouched).
@@ -70,87 +66,6 @@ DEVICES: dict[str, dict] = {
     "laptop": {"viewport": {"width": 1440, "height": 900}},
     "spectator": {"viewport": {"width": 1280, "height": 800}},
 }
-
-
-@dataclass
-class LfServer:
-    """lf's ``main.py`` in a subprocess; can be killed and started again on the same port and database."""
-
-    workdir: Path
-    port: int = field(default_factory=free_port)
-    extra_env: dict[str, str] = field(default_factory=dict)
-    proc: subprocess.Popen | None = None
-    starts: int = 0
-    startup_s: float = 0.0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def db_path(self) -> Path:
-        return self.workdir / "lf-e2e.db"
-
-    @property
-    def log_path(self) -> Path:
-        return self.workdir / "server.log"
-
-    def env(self) -> dict[str, str]:
-        return server_env(self.port, self.db_path, self.workdir / "storage", STORAGE_SECRET, **self.extra_env)
-
-    def start(self, timeout: float = 30.0) -> None:
-        assert self.proc is None or self.proc.poll() is not None, "already running"
-        self.starts += 1
-        t0 = time.perf_counter()
-        with self.log_path.open("a") as log:
-            log.write(f"\n===== start {self.starts} =====\n")
-            log.flush()
-            self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=self.env(),
-                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            wait_until_up(self.proc, self.url, timeout, self.log_path)
-        except TimeoutError:
-            self.kill()
-            raise
-        self.startup_s = time.perf_counter() - t0
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown handler runs, like a crash."""
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
-
-    def restart(self) -> None:
-        self.kill()
-        self.start()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def rss_mb(self) -> float:
-        """Resident memory of the server process now (MB), from /proc."""
-        assert self.proc is not None
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
-    def tracebacks(self) -> list[str]:
-        """The tracebacks the server logged (their last line: the exception)."""
-        out, inside = [], False
-        for line in self.log_text().splitlines():
-            if line.startswith("Traceback"):
-                inside = True
-            elif inside and line and not line.startswith((" ", "\t")):
-                out.append(line)
-                inside = False
-        return out
 
 
 @pytest.fixture

@@ -471,19 +471,22 @@ def snap_viewer(snap: dict) -> str | None:
 
 # -- getting seated --------------------------------------------------------------------------------
 
-def create_game_in_lobby(device, name: str, seed: int) -> tuple[str, dict[str, str]]:
-    """Create a three-human game from the lobby's form (hosting only), return its id and the Seats dialog's
-    join link per faction."""
+def create_game_in_lobby(device, name: str, seed: int, public: bool = False) -> tuple[str, dict[str, str]]:
+    """Create a three-human game from the lobby's form (hosting only; private unless ``public``), return its id
+    and the Seats dialog's join link per faction."""
     page = device.page
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
     page.get_by_test_id("new-name").fill(name)  # a q-input puts data-testid on its <input>
     page.get_by_test_id("new-seed").fill(str(seed))
+    if public:
+        press(page, page.get_by_test_id("new-public"), device.touch)
+        expect(page.get_by_test_id("new-public")).to_have_attribute("aria-checked", "true")
     press(page, page.get_by_test_id("new-mine"), device.touch)
     press(page, page.get_by_role("option", name="None: I only host or watch"), device.touch)
     expect(page.get_by_test_id("new-mine")).to_contain_text("None: I only host or watch")
     press(page, page.get_by_test_id("create"), device.touch)
-    page.wait_for_url("**/game/*?invite=1")
+    page.wait_for_url("**/game/*?invite=1*")
     game_id = page.url.split("/game/")[1].split("?")[0]
     links = {}
     for f in FACTIONS:
@@ -503,7 +506,7 @@ def take_seat(device, link: str, server_url: str, player_name: str) -> None:
     press(page, page.get_by_test_id("join-take"), device.touch)
     page.wait_for_url("**/game/*")
     wait_game(page)
-    device.faction = path.rsplit("/", 1)[1]
+    device.faction = path.split("?")[0].rsplit("/", 1)[1]
 
 
 class FrozenSocket:
@@ -565,6 +568,6 @@ def join_from_lobby(device, game_id: str, faction: str, player_name: str) -> Non
     page.wait_for_url(f"**/join/{game_id}/{faction}")
     page.get_by_test_id("join-name").fill(player_name)
     press(page, page.get_by_test_id("join-take"), device.touch)
-    page.wait_for_url(f"**/game/{game_id}")
+    page.wait_for_url(f"**/game/{game_id}*")
     wait_game(page)
     device.faction = faction

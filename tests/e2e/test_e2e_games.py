@@ -27,7 +27,8 @@ def test_three_devices_play_all_twelve_turns(policy_seed, lf_server, devices):
     game_seed, sim = full_game_seed(policy_seed, HUMANS, start=policy_seed * 1000)
     phone, tablet, laptop = devices.new("phone"), devices.new("tablet"), devices.new("laptop")
     game_id, links = create_game_in_lobby(laptop, f"E2E table {policy_seed}", game_seed)
-    assert all(link.endswith(f"/join/{game_id}/{f}") and f":{lf_server.port}/" in link for f, link in links.items())
+    # private game: each link carries the invite code
+    assert all(f"/join/{game_id}/{f}?invite=" in link and f":{lf_server.port}/" in link for f, link in links.items())
     for device, faction, name in ((phone, "anarchists", "Ana"), (tablet, "communists", "Carme"),
                                   (laptop, "moderates", "Manuel")):
         take_seat(device, links[faction], lf_server.url, name)

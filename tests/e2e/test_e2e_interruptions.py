@@ -68,7 +68,7 @@ def test_interruptions_leave_and_return_kill_the_server_double_and_stale_clicks(
         "button", name=f"Resume as the {faction_label(leaver.faction)}")
     expect(mine).to_be_visible()
     mine.click()
-    leaver.page.wait_for_url(f"**/game/{game_id}")
+    leaver.page.wait_for_url(f"**/game/{game_id}*")
     wait_game(leaver.page)
     table.sync()
     assert _board(snapshot(leaver.page)) == before, "the device came back to another position or seat"

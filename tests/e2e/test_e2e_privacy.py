@@ -21,7 +21,7 @@ def test_no_device_shows_another_hand_and_a_spectator_shows_none(lf_server, devi
     policy_seed = 7
     game_seed, sim = long_game_seed(policy_seed, HUMANS, start=7000, min_steps=50, max_steps=80)
     laptop = devices.new("laptop")
-    game_id, _ = create_game_in_lobby(laptop, "E2E privacy", game_seed)
+    game_id, _ = create_game_in_lobby(laptop, "E2E privacy", game_seed, public=True)
     phone, tablet = devices.new("phone"), devices.new("tablet")
     # this time the players take their seats from the lobby's "Join as ..." buttons
     for device, faction, name in ((phone, "anarchists", "Ana"), (tablet, "communists", "Carme"),

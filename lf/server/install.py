@@ -1,0 +1,41 @@
+"""Wire lf's server concerns into NiceGUI's app (called by main.py before ``ui.run``)."""
+
+from __future__ import annotations
+
+import os
+
+from nicegui import app, background_tasks
+from nicegui.storage import Storage
+from starlette.middleware.sessions import SessionMiddleware
+
+from lf.session.registry import opened_registry
+
+from . import sockets
+from .cleanup import CleanupTask
+from .guard import Guard
+from .settings import Settings, set_settings
+from .turn_timer import TurnTimer
+
+
+def install(storage_secret: str) -> None:
+    """Settings checked, files private, the guard outermost, socket events checked, background tasks started.
+
+    NiceGUI's session middleware is added here (with the storage secret ``ui.run`` gets too: NiceGUI then
+    keeps it and adds only its request tracking), so that the guard is outside it and sees the cookie it sets.
+    """
+    set_settings(Settings.from_env())  # a bad value stops the server here, with the variable's name
+    if not os.environ.get("NICEGUI_USER_SIMULATION"):  # (not in the test process that simulates browsers)
+        os.umask(0o077)  # the database, the storage files, the secret: readable by the server's user only
+    app.add_middleware(SessionMiddleware, secret_key=storage_secret)
+    app.add_middleware(Guard)
+    sockets.install()
+    app.on_startup(_start_tasks)
+
+
+def _start_tasks() -> None:
+    from .settings import settings
+
+    s = settings()
+    cleanup = CleanupTask(opened_registry, s, Storage.path, lambda: list(app.storage._users))  # noqa: SLF001
+    background_tasks.create(cleanup.run(), name="lf clean-up")
+    background_tasks.create(TurnTimer().run(opened_registry), name="lf turn timer")

@@ -1,0 +1,91 @@
+"""The server's settings, read from the environment once, with defaults that suit a small public server.
+
+Every number is a limit a visitor can meet, so each has a plain name and a documented default
+(docs/server.md). A value that is not a whole number stops the server at start with a message naming it,
+rather than running with a limit nobody chose.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _int(env: dict[str, str], name: str, default: int, minimum: int = 0) -> int:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def _names(env: dict[str, str], name: str) -> tuple[str, ...]:
+    return tuple(n.strip().lower() for n in env.get(name, "").split(",") if n.strip())
+
+
+@dataclass(frozen=True)
+class Settings:
+    #: New games one visitor (one address) may create per hour.
+    games_per_hour: int = 20
+    #: Games being played (status active) on this server at once; beyond, "Create" and "Play now" wait.
+    live_games: int = 200
+    #: Seats one browser may hold at once (over all games).
+    seats_per_visitor: int = 12
+    #: Spectators watching one game at once (players do not count).
+    spectators_per_game: int = 50
+    #: Seconds a game may sit unused in memory before it is unloaded (reloaded from the database on demand).
+    idle_unload_s: int = 900
+    #: Days a finished quick game ("Play now", mode demo) is kept before the clean-up deletes it.
+    demo_retention_days: int = 7
+    #: Days a browser's storage file may go unused before the clean-up deletes it.
+    storage_retention_days: int = 30
+    #: Seconds between two runs of the clean-up (unloading, retention).
+    cleanup_every_s: int = 600
+    #: The turn timer's default for public games, in seconds (0: public games have no timer unless asked).
+    turn_seconds: int = 0
+    #: Host names this server answers to, besides this machine's own addresses (DNS rebinding guard).
+    allowed_hosts: tuple[str, ...] = field(default_factory=tuple)
+    #: Addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed.
+    trusted_proxies: tuple[str, ...] = field(default_factory=tuple)
+    #: Worker threads for database calls made by pages (a slow database never blocks the event loop).
+    db_threads: int = 32
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        return cls(
+            games_per_hour=_int(env, "LF_GAMES_PER_HOUR", cls.games_per_hour, 1),
+            live_games=_int(env, "LF_LIVE_GAMES", cls.live_games, 1),
+            seats_per_visitor=_int(env, "LF_SEATS_PER_VISITOR", cls.seats_per_visitor, 1),
+            spectators_per_game=_int(env, "LF_SPECTATORS_PER_GAME", cls.spectators_per_game, 0),
+            idle_unload_s=_int(env, "LF_IDLE_UNLOAD_S", cls.idle_unload_s, 1),
+            demo_retention_days=_int(env, "LF_DEMO_RETENTION_DAYS", cls.demo_retention_days, 0),
+            storage_retention_days=_int(env, "LF_STORAGE_RETENTION_DAYS", cls.storage_retention_days, 1),
+            cleanup_every_s=_int(env, "LF_CLEANUP_EVERY_S", cls.cleanup_every_s, 1),
+            turn_seconds=_int(env, "LF_TURN_SECONDS", cls.turn_seconds, 0),
+            allowed_hosts=_names(env, "LF_ALLOWED_HOSTS"),
+            trusted_proxies=_names(env, "LF_TRUSTED_PROXIES"),
+            db_threads=_int(env, "LF_DB_THREADS", cls.db_threads, 2),
+        )
+
+
+_current: Settings | None = None
+
+
+def settings() -> Settings:
+    """The process's settings (read from the environment on first use)."""
+    global _current
+    if _current is None:
+        _current = Settings.from_env()
+    return _current
+
+
+def set_settings(value: Settings | None) -> None:
+    """Replace the settings (tests; None: read the environment again on next use)."""
+    global _current
+    _current = value

@@ -1,0 +1,87 @@
+"""Socket events reach only the page of the socket that sent them; browser log lines are sanitised.
+
+NiceGUI 3.18 (``nicegui/nicegui.py``: ``_on_event``, ``_on_javascript_response``, ``_on_ack``, ``_on_log``)
+routes each socket message by the ``client_id`` written *inside* the message, whatever socket sent it: any
+socket that knows (or guesses) another page's client id can click in that page, answer its JavaScript
+calls or acknowledge its messages, and its ``log`` event writes any line, newlines included, into the server
+log. lf registers its own handlers for those four events on NiceGUI's socket.io server (no change to
+site-packages): a message is handled only if the sending socket is in the room of that client, which
+NiceGUI's handshake puts it in; a browser's log line is logged as one escaped, shortened line, marked as
+coming from a browser, and at most ``LOG_BURST`` per socket and minute.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from nicegui import Client, core
+
+log = logging.getLogger("lf.browser")
+guard_log = logging.getLogger("lf.server")
+
+LOG_BURST = 20
+LOG_LENGTH = 300
+LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+_log_times: dict[str, deque[float]] = defaultdict(deque)
+
+
+def owned_client(sid: str, msg: object) -> Client | None:
+    """The client the message names, if the socket ``sid`` belongs to it (joined its room at the handshake)."""
+    if not isinstance(msg, dict):
+        return None
+    client = Client.instances.get(msg.get("client_id"))  # type: ignore[arg-type]
+    if client is None:
+        return None
+    if client.id not in core.sio.rooms(sid):
+        guard_log.warning("dropped a socket message for a page that is not the socket's own")
+        return None
+    return client
+
+
+def _on_event(sid: str, msg: dict) -> None:
+    client = owned_client(sid, msg)
+    if client is not None and client.has_socket_connection:
+        client.handle_event(msg)
+
+
+def _on_javascript_response(sid: str, msg: dict) -> None:
+    if (client := owned_client(sid, msg)) is not None:
+        client.handle_javascript_response(msg)
+
+
+def _on_ack(sid: str, msg: dict) -> None:
+    if (client := owned_client(sid, msg)) is not None:
+        client.outbox.prune_history(msg["next_message_id"])
+
+
+def clean_line(text: object) -> str:
+    """One printable line: control characters (newlines too) escaped, at most ``LOG_LENGTH`` characters."""
+    raw = str(text)[:LOG_LENGTH]
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in raw)
+
+
+def _on_log(sid: str, msg: dict) -> None:
+    if owned_client(sid, msg) is None:
+        return
+    now = time.monotonic()
+    if len(_log_times) > 10_000:  # forget the sockets long gone
+        _log_times.clear()
+    times = _log_times[sid]
+    while times and now - times[0] > 60:
+        times.popleft()
+    if len(times) >= LOG_BURST:
+        return
+    times.append(now)
+    level = LEVELS.get(str(msg.get("level")), logging.INFO)
+    log.log(level, "a browser says: %s", clean_line(msg.get("message", "")))
+
+
+def install() -> None:
+    """Replace NiceGUI's handlers of the four events (called by lf.server.install on every start)."""
+    sio = core.sio
+    for event, handler in (("event", _on_event), ("javascript_response", _on_javascript_response),
+                           ("ack", _on_ack), ("log", _on_log)):
+        sio.on(event, handler=handler)

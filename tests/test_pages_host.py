@@ -1,0 +1,154 @@
+"""Private games, the host's tools and the lobby's own lists, through the pages (simulated browsers, issue 13
+and issue 12's lobby points)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from nicegui.testing import User
+from pages_helpers import join, live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+
+from lf.server.settings import Settings, set_settings
+from lf.store.models import utcnow
+
+
+async def _host_a_private_game(user: User, name: str = "Private table") -> str:
+    """The lobby's form: three humans, private, the host takes the Anarchists."""
+    await user.open("/")
+    user.find(marker="new-name").type(name)
+    user.find(marker="new-player").type("Host")
+    user.find(marker="create").click()
+    await see(user, "Seats and invitations")
+    return screen_of(user).game_id
+
+
+async def test_a_private_games_seats_need_the_invitation(reg, user: User, create_user) -> None:
+    game_id = await _host_a_private_game(user)
+    session = reg.get(game_id)
+    assert not session.public and screen_of(user).faction == "anarchists"
+    link = user.find(marker="join-link-moderates").elements.pop().content
+    assert f"/join/{game_id}/moderates?invite={session.invite_code}" in link
+    # A visitor without the invitation: no "Join as" in the lobby, and the bare link is refused.
+    stranger = create_user()
+    await stranger.open("/")
+    assert f"join-{game_id}-moderates" not in str([m for m in page_text(stranger).split()])
+    assert game_id not in page_text(stranger)  # a private game is not listed to others
+    await stranger.open(f"/join/{game_id}/moderates")
+    await see(stranger, "This game is private")
+    await stranger.open(f"/join/{game_id}/moderates?invite=wrong")
+    await see(stranger, "This game is private")
+    assert not {s.faction: s.claimed for s in session.seats()}["moderates"]
+    # With the host's link, the seat is taken.
+    await join(stranger, game_id, "moderates", "Mo", invite=session.invite_code)
+
+
+async def test_the_host_replaces_an_absent_player_and_ends_the_game(reg, user: User, create_user) -> None:
+    game_id = await _host_a_private_game(user, "Host tools")
+    session = reg.get(game_id)
+    mo = create_user()
+    await join(mo, game_id, "moderates", "Mo", invite=session.invite_code)
+    # The host's Seats dialog: replace Mo by a Non-player.
+    await user.open(f"/game/{game_id}?invite=1")
+    await see(user, "You host this game.")
+    user.find(marker="host-replace-moderates").click()
+    await wait_for(lambda: {s.faction: s.kind for s in session.seats()}["moderates"] == "nonplayer",
+                   why="the seat is handed over")
+    assert any("hands the Moderates to a Non-player" in e["text"] for e in session.view()["log"])
+    # Mo's page offers the seat back; taking it makes Mo a person again.
+    await see(mo, "A Non-player is playing your Moderates")
+    mo.find(marker="take-back").click()
+    await wait_for(lambda: {s.faction: s.kind for s in session.seats()}["moderates"] == "human")
+    # A player is not the host: their dialog has no host tools.
+    await mo.open(f"/game/{game_id}?invite=1")
+    await see(mo, "Seats and invitations")
+    assert "You host this game." not in page_text(mo)
+    # The host ends the game.
+    await user.open(f"/game/{game_id}?invite=1")
+    await see(user, "You host this game.")
+    user.find(marker="host-end").click()
+    await see(user, "End the game now, without a result?")
+    user.find(marker="host-confirm").click()
+    await wait_for(lambda: session.status == "finished", why="the game is ended")
+    assert session.result["war"] == "ended"
+
+
+async def test_your_games_come_from_this_browsers_records_whatever_the_flood(reg, user: User) -> None:
+    user_game = await _host_a_private_game(user, "Mine")
+    for n in range(25):  # a flood of other people's public games
+        reg.create_game({"communists": "nonplayer", "moderates": "nonplayer"}, name=f"Flood {n}", mode="demo")
+    await user.open("/")
+    await see(user, "Your games on this device")
+    await see(user, "Resume as the Anarchists")
+    mine = user.find(marker="mine").elements.pop()
+    assert "Mine" in str([getattr(e, "content", "") for e in mine.descendants()])
+    await see(user, "Public games (25)")
+    await see(user, "Page 1 of 3")
+    user.find(marker="older-active").click()
+    await see(user, "Page 2 of 3")
+    assert user_game not in [g.id for g in port().list_games("active").games]
+    await see(user, "Started just now · last move just now · you host it")
+
+
+async def test_a_bad_row_never_breaks_the_lobby(reg, user: User) -> None:
+    good = reg.create_game({}, name="Good one")
+    bad = reg.create_game({}, name="Bad one")
+    with reg.repo.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE games SET updated_at = 'not a time' WHERE id = ?", (bad.id,))
+    await user.open("/")
+    await see(user, "Good one")
+    assert "Bad one" not in page_text(user)
+    assert good.id in [g.id for g in reg.games()]
+
+
+async def test_play_now_gives_no_fake_name_and_a_nameless_player_is_shown_once(reg, user: User, create_user) -> None:
+    await user.open("/")
+    user.find(marker="play-as-anarchists").click()
+    await wait_for(lambda: user.client.id in screens(), timeout=20, why="the game opens")
+    game_id = screen_of(user).game_id
+    seat = {s.faction: s for s in reg.get(game_id).seats()}["anarchists"]
+    assert seat.display_name != "You"
+    watcher = create_user()
+    await watcher.open("/")
+    await see(watcher, "Quick game as the Anarchists")
+    text = page_text(watcher)
+    assert "Anarchists: Anarchists" not in text and "Anarchists: You" not in text
+
+
+async def test_limits_refuse_with_a_clear_message(reg, user: User, create_user) -> None:
+    set_settings(Settings(seats_per_visitor=1, spectators_per_game=1, live_games=1))
+    try:
+        session = reg.create_game({}, name="Limits")
+        await user.open(f"/join/{session.id}/anarchists")
+        user.find(marker="join-name").type("Ana")
+        user.find(marker="join-take").click()
+        await wait_for(lambda: user.client.id in screens(), timeout=20)
+        await user.open(f"/join/{session.id}/moderates")
+        user.find(marker="join-take").click()
+        await see(user, "already holds 1 seats, the most this server allows")
+        # One spectator fits; the second is told why not.
+        first, second = create_user(), create_user()
+        await first.open(f"/game/{session.id}")
+        await see(first, "You are watching this game.")
+        answer = await second.http_client.get(f"/game/{session.id}")
+        assert answer.status_code == 429 and "This game is full right now" in answer.text
+        assert "spectators, the most this server allows" in answer.text
+        # One live game on this server: "Play now" is refused, and says why.
+        await second.open("/")
+        second.find(marker="play-now").click()
+        await see(second, "running as many games as it can")
+        assert len(reg.games()) == 1
+    finally:
+        set_settings(None)
+
+
+async def test_live_games_count_only_games_played_recently(reg) -> None:
+    from lf.server import limits
+
+    set_settings(Settings(live_games=1))
+    try:
+        old = reg.create_game({}, name="Abandoned")
+        with reg.repo.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE games SET updated_at = ? WHERE id = ?", (utcnow() - timedelta(days=3), old.id))
+        limits.check_new_game(reg, "someone")  # the abandoned game does not count
+    finally:
+        set_settings(None)
