@@ -1,12 +1,16 @@
-"""Inline SVG icons from assets/icons (original art), and the icon of each track trigger.
+"""Icons: the original symbols of assets/icons, drawn by reference to one sprite, and the icon of each trigger.
 
-Icons are inlined rather than linked so they take the text colour
-(``currentColor``) of wherever they sit: a faction's colour on its track, white
-on a dark Fascist card.
+Every icon on a page is ``<svg><use href="sprite#name"/></svg>``: the symbol itself is sent once (the sprite,
+``SPRITE_URL``, cached by the browser), not with every track space and card that shows it. A track with its
+eleven spaces is about a fifth of what it was with the SVG inlined, and that is what a move re-sends.
+Icons take the text colour (``currentColor``) of wherever they sit: a faction's colour on its track, white
+on a dark Fascist card. They are hidden from screen readers unless they carry words (``title``), and they
+never put a word into the page's text (Material icon ligatures did: "layers Deck 13").
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -18,18 +22,62 @@ from .theme import esc
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 ICON_DIR = ASSETS / "icons"
 TRACK_ICONS = ("liberty", "collectivization", "government", "soviet_support", "foreign_aid")
+#: The drawing attributes of an icon's root ``<svg>`` that its shapes inherit (kept on the symbol's group).
+_INHERITED = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin")
 
 
-@lru_cache(maxsize=None)
-def _svg(name: str) -> str:
+def _parts(name: str) -> tuple[str, str]:
+    """(the root's inherited attributes, the shapes) of assets/icons/<name>.svg, without its <title>."""
     text = (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
-    return re.sub(r"<title>.*?</title>", "", text).strip()
+    root = re.match(r"\s*<svg([^>]*)>", text)
+    assert root, f"{name}.svg: no <svg> root"
+    attrs = " ".join(f'{k}="{v}"' for k, v in re.findall(r'([\w-]+)="([^"]*)"', root.group(1)) if k in _INHERITED)
+    body = re.sub(r"<title>.*?</title>", "", text[root.end():].rsplit("</svg>", 1)[0]).strip()
+    return attrs, body
+
+
+@lru_cache(maxsize=1)
+def sprite() -> str:
+    """Every icon as a ``<symbol>`` of one SVG document (served at ``SPRITE_URL``)."""
+    symbols = []
+    for path in sorted(ICON_DIR.glob("*.svg")):
+        attrs, body = _parts(path.stem)
+        symbols.append(f'<symbol id="{path.stem}" viewBox="0 0 24 24"><g {attrs}>{body}</g></symbol>')
+    return f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(symbols)}</svg>'
+
+
+@lru_cache(maxsize=1)
+def sprite_url() -> str:
+    """The sprite's address, with its content's hash: a changed icon is a new address, so it can be cached long."""
+    return f"/lf-icons.svg?v={hashlib.sha256(sprite().encode()).hexdigest()[:10]}"
+
+
+def register_sprite() -> None:
+    """Serve the sprite (called once per app start, with the other assets)."""
+    from fastapi import Response
+    from nicegui import app
+
+    @app.get("/lf-icons.svg", include_in_schema=False)
+    def _sprite() -> Response:
+        return Response(sprite(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+
+@lru_cache(maxsize=1)
+def icon_names() -> frozenset[str]:
+    return frozenset(path.stem for path in ICON_DIR.glob("*.svg"))
 
 
 def icon(name: str, cls: str = "", title: str | None = None) -> str:
-    """``<span class="lf-ic ...">svg</span>``; ``title`` gives hover text and a screen-reader label."""
+    """``<span class="lf-ic ...">svg</span>``; ``title`` gives hover (and tap) text and a screen-reader label."""
+    assert name in icon_names(), f"no icon {name!r}"
     label = f' title="{esc(title)}" role="img" aria-label="{esc(title)}"' if title else ' aria-hidden="true"'
-    return f'<span class="lf-ic {cls}"{label}>{_svg(name)}</span>'
+    return f'<span class="lf-ic {cls}"{label}><svg><use href="{sprite_url()}#{name}"/></svg></span>'
+
+
+def q_icon(name: str) -> str:
+    """A Quasar ``icon=`` value drawing our symbol from the sprite (an SVG: no ligature word in the page)."""
+    assert name in icon_names(), f"no icon {name!r}"
+    return f"svguse:{sprite_url()}#{name}|0 0 24 24"
 
 
 def morale_icon(code: str, cls: str = "") -> str:
@@ -41,7 +89,7 @@ def morale_icon(code: str, cls: str = "") -> str:
     track, sign = code[:-1], code[-1]
     mark = "+" if sign == "+" else "\u2212"
     return (f'<span class="lf-micon lf-t-{track} {cls}" title="{esc(icon_text(code))}">'
-            f'{icon(track)}<b class="lf-sign">{mark}</b></span>')
+            f'{icon(track)}<b class="lf-sign" aria-hidden="true">{mark}</b></span>')
 
 
 def trigger_icon(trigger: Trigger) -> str:

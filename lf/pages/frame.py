@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from nicegui import app, ui
 
-from lf.components.icons import ASSETS
+from lf.components.icons import ASSETS, register_sprite
 
 HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/lf.js"></script>'
@@ -21,8 +21,9 @@ APP_TITLE = "lf"
 
 
 def register_assets() -> None:
-    """Serve ./assets at /assets and set the controls' defaults (called by main.py on every run)."""
+    """Serve ./assets at /assets (and the icon sprite) and set the controls' defaults (called by main.py on every run)."""
     app.add_static_files("/assets", str(ASSETS))
+    register_sprite()
     still_controls()
 
 
