@@ -252,8 +252,9 @@ kind("play", _play, _play_do)
 # -- the Morale Bonus --------------------------------------------------------------------
 
 def _morale(state: GameState, p: Pending) -> Decision:
-    return Decision(p["faction"], "morale", "Morale Bonus: choose one icon of your card to multiply by your tableau",
-                    tuple(morale_choices(state, p["faction"], p["card"])))
+    return Decision(p["faction"], "morale",
+                    f"Morale Bonus (optional): use one icon of {card_name(p['card'])} once more for each time that "
+                    "icon is in your tableau, this card included", tuple(morale_choices(state, p["faction"], p["card"])))
 
 
 def _morale_do(state: GameState, p: Pending, a: Action) -> None:
