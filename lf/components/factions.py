@@ -34,8 +34,9 @@ def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TA
         badges.append('<span class="lf-badge wait">Deciding…</span>')
     if view["phase"] == "choose" and fv["has_chosen"]:
         badges.append('<span class="lf-badge done">Card chosen</span>')
-    meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}">'
-                   f'{icon("medallion")}{esc(medallion_info(m)[0])}</span>' for m in fv["medallions"])
+    meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}: '
+                   f'{esc(medallion_info(m)[2])}">{icon("medallion")}<span class="lf-medname">'
+                   f'{esc(medallion_info(m)[0])}</span></span>' for m in fv["medallions"])
     tracks = " · ".join(f"{t.replace('_', ' ').title()} {view['tracks'][t]}"
                         for t, o in TRACK_OWNER.items() if o == f)
     you = ' <span class="lf-you">you</span>' if view["viewer"] == f else ""

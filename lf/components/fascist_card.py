@@ -33,7 +33,9 @@ def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_resul
                 f'<div class="lf-fc-sub">Year {year} deck: {deck_size} card{"s" * (deck_size != 1)} left</div></div>')
     c = load_content().fascist_cards[card_id]
     attacks = "".join(
-        f'<li class="lf-atk"><span class="lf-atk-l">{LETTERS[l][0]}</span>{icon("attack", "lf-atk-ic")}'
+        f'<li class="lf-atk" title="{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}">'
+        f'<span class="lf-atk-l" aria-hidden="true">{LETTERS[l][0]}</span>{icon("attack", "lf-atk-ic")}'
+        f'<b class="lf-atk-n" aria-hidden="true">{n}</b>'
         f'<span class="lf-atk-w">{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}</span></li>'
         for l, n in c.attacks)
     effects = effects_text([e.plain() for e in c.effects])

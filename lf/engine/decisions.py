@@ -253,8 +253,8 @@ kind("play", _play, _play_do)
 
 def _morale(state: GameState, p: Pending) -> Decision:
     return Decision(p["faction"], "morale",
-                    f"Morale Bonus (optional): use one icon of {card_name(p['card'])} once more for each time that "
-                    "icon is in your tableau, this card included", tuple(morale_choices(state, p["faction"], p["card"])))
+                    f"Morale Bonus: you may use one icon of {card_name(p['card'])} again, once for each time it is "
+                    "in your tableau", tuple(morale_choices(state, p["faction"], p["card"])))
 
 
 def _morale_do(state: GameState, p: Pending, a: Action) -> None:
