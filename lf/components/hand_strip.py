@@ -14,20 +14,14 @@ from lf.engine.content import load_content
 
 from .card import card_html, card_name
 from .pieces import Piece
-from .targets import MenuItem, Placed, strip_groups, tap_of
+from .targets import AP_KINDS, MenuItem, Placed, strip_groups, tap_of
 from .theme import esc
 
 PILE_WORDS = {"hand": "Hand", "bid": "Final Bid", "tableau": "Tableau", "trash": "Trash", "discard": "Discard pile"}
-#: The kinds of choice that spend a card's Action Points (on a Front, a track or the Bonuses).
-AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 
 
 def _strength(card: str) -> int:
     return load_content().player_cards[card].strength
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def group_title(view: dict, pile: str, cards: list[str]) -> str:

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from nicegui import ui
 
 from .card import card_html, card_name
+from .hand_strip import PILE_WORDS
 from .icons import q_icon
 from .pieces import SHOWN_JS, shown_version
-from .hand_strip import PILE_WORDS
-from .targets import bar_choices, board_targets, names_card, strip_groups
+from .targets import AP_KINDS, bar_choices, board_targets, names_card, strip_groups
 from .theme import esc, faction_label
 
 #: ``send(choice, version)``: the version the browser showed when the button was pressed (None: not known, e.g.
@@ -32,7 +32,6 @@ Send = Callable[[dict, int | None], Awaitable[None]]
 #: (the game page tries it on a copy of the game first, ``session_port.undo_could_take_back``).
 CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done")
 SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
-AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 WAITING_WORDS = {
     "choose": "to choose a card in secret",
     "bid": "to make their Final Bid",

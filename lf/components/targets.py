@@ -26,6 +26,8 @@ from lf.engine.content import load_content
 
 from .theme import esc
 
+#: The kinds of choice that spend a card's Action Points (on a Front, a track or the Bonuses).
+AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 #: The seat's piles that can join its strip when a choice names one of their cards (the hand always shows).
 STRIP_PILES = ("hand", "bid", "tableau", "trash", "discard")
 
