@@ -1,8 +1,11 @@
 """Icons: the original symbols of assets/icons, drawn by reference to one sprite, and the icon of each trigger.
 
-Every icon on a page is ``<svg><use href="sprite#name"/></svg>``: the symbol itself is sent once (the sprite,
-``SPRITE_URL``, cached by the browser), not with every track space and card that shows it. A track with its
-eleven spaces is about a fifth of what it was with the SVG inlined, and that is what a move re-sends.
+Every icon on a page is ``<svg><use href="#lf-i-name"/></svg>``: the symbol itself is sent once, in a hidden
+sprite at the top of the page (``sprite``), not with every track space and card that shows it. A track with its
+eleven spaces is about a fifth of what it was with the SVG inlined, and that is what a move re-sends. The sprite
+is in the page itself on purpose: ``<use>`` of a symbol in another file (a cached ``/icons.svg``) cost the
+browsers twice the main-thread time per move (``python -m lf bench-browsers``: the pages' tasks 518 against
+256 ms per move, 3 pages).
 Icons take the text colour (``currentColor``) of wherever they sit: a faction's colour on its track, white
 on a dark Fascist card. They are hidden from screen readers unless they carry words (``title``), and they
 never put a word into the page's text (Material icon ligatures did: "layers Deck 13").
@@ -10,7 +13,6 @@ never put a word into the page's text (Material icon ligatures did: "layers Deck
 
 from __future__ import annotations
 
-import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -38,28 +40,14 @@ def _parts(name: str) -> tuple[str, str]:
 
 @lru_cache(maxsize=1)
 def sprite() -> str:
-    """Every icon as a ``<symbol>`` of one SVG document (served at ``SPRITE_URL``)."""
+    """Every icon as a ``<symbol id="lf-i-<name>">`` of one hidden SVG, put once at the top of every page's body
+    (``frame.top_bar``)."""
     symbols = []
     for path in sorted(ICON_DIR.glob("*.svg")):
         attrs, body = _parts(path.stem)
-        symbols.append(f'<symbol id="{path.stem}" viewBox="0 0 24 24"><g {attrs}>{body}</g></symbol>')
-    return f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(symbols)}</svg>'
-
-
-@lru_cache(maxsize=1)
-def sprite_url() -> str:
-    """The sprite's address, with its content's hash: a changed icon is a new address, so it can be cached long."""
-    return f"/lf-icons.svg?v={hashlib.sha256(sprite().encode()).hexdigest()[:10]}"
-
-
-def register_sprite() -> None:
-    """Serve the sprite (called once per app start, with the other assets)."""
-    from fastapi import Response
-    from nicegui import app
-
-    @app.get("/lf-icons.svg", include_in_schema=False)
-    def _sprite() -> Response:
-        return Response(sprite(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+        symbols.append(f'<symbol id="lf-i-{path.stem}" viewBox="0 0 24 24"><g {attrs}>{body}</g></symbol>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" '
+            f'style="position:absolute;width:0;height:0;overflow:hidden">{"".join(symbols)}</svg>')
 
 
 @lru_cache(maxsize=1)
@@ -71,13 +59,13 @@ def icon(name: str, cls: str = "", title: str | None = None) -> str:
     """``<span class="lf-ic ...">svg</span>``; ``title`` gives hover (and tap) text and a screen-reader label."""
     assert name in icon_names(), f"no icon {name!r}"
     label = f' title="{esc(title)}" role="img" aria-label="{esc(title)}"' if title else ' aria-hidden="true"'
-    return f'<span class="lf-ic {cls}"{label}><svg><use href="{sprite_url()}#{name}"/></svg></span>'
+    return f'<span class="lf-ic {cls}"{label}><svg><use href="#lf-i-{name}"/></svg></span>'
 
 
 def q_icon(name: str) -> str:
     """A Quasar ``icon=`` value drawing our symbol from the sprite (an SVG: no ligature word in the page)."""
     assert name in icon_names(), f"no icon {name!r}"
-    return f"svguse:{sprite_url()}#{name}|0 0 24 24"
+    return f"svguse:#lf-i-{name}|0 0 24 24"
 
 
 def morale_icon(code: str, cls: str = "") -> str:

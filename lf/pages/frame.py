@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from nicegui import app, ui
 
-from lf.components.icons import ASSETS, register_sprite
+from lf.components.icons import ASSETS, sprite
 
 HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/lf.js"></script>'
@@ -21,9 +21,8 @@ APP_TITLE = "lf"
 
 
 def register_assets() -> None:
-    """Serve ./assets at /assets (and the icon sprite) and set the controls' defaults (called by main.py on every run)."""
+    """Serve ./assets at /assets and set the controls' defaults (called by main.py on every run)."""
     app.add_static_files("/assets", str(ASSETS))
-    register_sprite()
     still_controls()
 
 
@@ -40,8 +39,9 @@ def still_controls() -> None:
 
 @contextmanager
 def top_bar(subtitle: str = "") -> Iterator[ui.element]:
-    """Add the head and the top bar; the body of the ``with`` fills the bar's right side."""
+    """Add the head, the icons' sprite and the top bar; the body of the ``with`` fills the bar's right side."""
     ui.add_head_html(HEAD)
+    ui.add_body_html(sprite())  # the icons every part of the page refers to (lf/components/icons.py)
     ui.colors(primary="#b3261e", secondary="#251d16", accent="#c8962a", positive="#2e7d32", negative="#b3261e")
     ui.query("body").classes("lf-body")
     with ui.element("div").classes("lf-topbar") as bar:
