@@ -61,7 +61,9 @@ async def settle_picks(game_id: str, who: User) -> None:
 async def until_offered(game_id: str, who: User, wanted: str) -> None:
     """Answer the Morale Bonus (skip) and any pick until the option ``wanted`` is offered on the page."""
     for _ in range(12):
-        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
+        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version
+                       and offered(who) == sorted(c["key"] for d in screen_of(who).view["decisions"]
+                                                  for c in d["choices"]), why="the page offers the engine's options")
         here = offered(who)
         if wanted in here:
             return

@@ -10,6 +10,8 @@ Each card is a piece (``Pieces``): a move re-sends only the cards whose marks or
 
 from __future__ import annotations
 
+from nicegui import ui
+
 from lf.engine.content import load_content
 
 from .card import card_html, card_name
@@ -85,3 +87,9 @@ def strip_pieces(view: dict) -> dict[str, Piece]:
             html, choices = card_piece_html(view, placed, card)
             out[f"{pile}-{card}"] = (html, choices or None, card_name(card))
     return out
+
+
+def strip_box(pieces: object, view: dict) -> None:
+    """The strip's scrolling row (``data-testid=hand``), its pieces inside."""
+    with ui.element("div").classes("lf-strip").props("data-testid=hand"):
+        pieces.show(view)  # type: ignore[attr-defined]

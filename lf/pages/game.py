@@ -23,7 +23,7 @@ from nicegui import Client, ui
 
 from lf.components import board, table_board
 from lf.components.faction_panel import faction_parts, show_faction
-from lf.components.hand_strip import strip_pieces
+from lf.components.hand_strip import strip_box, strip_pieces
 from lf.components.icons import q_icon
 from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
@@ -84,7 +84,44 @@ class GameScreen:
     # -- layout ----------------------------------------------------------------------------
 
     def build(self) -> None:
+        """The table (docs/pages.md): the board and a side column, the prompt bar and the hand strip at the foot (a
+        bottom sheet on a phone), the log and the factions' tabs in side panels.
+
+        A button or a board target sends the version the browser shows (the root's data-version), and the session
+        refuses it if this seat's decision changed since: so the prompt re-draws only when what it shows changes,
+        and the board's pieces (Fronts, tracks, medallions, factions, the hand's cards) are changed in place.
+        """
         ui.query("body").classes("lf-table-page")
+        self._top_bar()
+        self.dialog_host = ui.element("div")
+        with page_body(), ui.element("div").classes("lf-game lf-table") as self.root:
+            self._stamp()
+            with ui.element("div").classes("lf-t-main"):
+                self._area("banner", lambda v: (v["result"], self.names), self._banner)
+                with ui.element("div").classes("lf-t-bar"):
+                    self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
+                                                                   "initiative", "government", "hero_supply",
+                                                                   "viewer"),
+                                        lambda v: board.status_html(v, self.faction), mark="status"))
+                    ui.html(panel_buttons(), sanitize=False).classes("lf-t-toggles")
+                with ui.element("div").classes("lf-t-board"):
+                    self._board()
+                with ui.element("div").classes("lf-t-side"):
+                    self._side()
+            with ui.element("div").classes("lf-t-dock").props("data-testid=dock"):
+                self._dock()
+            with ui.element("aside").classes("lf-t-log lf-panel-side").props('aria-label="Game log"'):
+                ui.html(panel_close("log"), sanitize=False)
+                self._keep(LogPanel(lambda v: v["log"]))
+            with ui.element("aside").classes("lf-t-tabs lf-panel-side") \
+                    .props('aria-label="Factions: tableaux and piles"'):
+                ui.html(panel_close("tabs"), sanitize=False)
+                with ui.element("div").classes("lf-a-tabs"):
+                    self._tabs()
+        self._mark_prompt()
+        self._set_title()
+
+    def _top_bar(self) -> None:
         with top_bar(self.game_name):
             ui.button("Rules", icon=q_icon("book"), on_click=open_rules_dialog) \
                 .props("flat dense no-caps color=white data-testid=rules") \
@@ -95,59 +132,31 @@ class GameScreen:
             self.sound_button = ui.button(on_click=lambda: self._set_sound(not self.sound)) \
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
-        self.dialog_host = ui.element("div")
-        names = lambda: self.names  # noqa: E731 - read at draw time: seats change
-        # The table (docs/pages.md): the board and the side column on top, the prompt bar and the hand strip at
-        # the foot (a bottom sheet on a phone), the log and the factions' tabs in side panels. A button or a
-        # board piece sends the version the browser shows (the root's data-version), and the session refuses it
-        # if this seat's decision changed since: so the prompt re-draws only when what it shows changes, and the
-        # board's pieces (Fronts, tracks, factions, medallions, the hand's cards) are changed in place.
-        with page_body(), ui.element("div").classes("lf-game lf-table") as self.root:
-            self._stamp()
-            with ui.element("div").classes("lf-t-main"):
-                self._area("banner", lambda v: (v["result"], names()), self._banner)
-                with ui.element("div").classes("lf-t-bar"):
-                    self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
-                                                                   "initiative", "government", "hero_supply",
-                                                                   "viewer"),
-                                        lambda v: board.status_html(v, self.faction), mark="status"))
-                    ui.html(panel_buttons(), sanitize=False).classes("lf-t-toggles")
-                with ui.element("div").classes("lf-t-board"):
-                    self._keep(Pieces("fronts", "front", table_board.front_pieces, self._tap, role=False,
-                                      epoch=self._decision),
-                               board.fronts_box)
-                    self._keep(Pieces("tracks", "track", table_board.track_pieces, self._tap, role=False,
-                                      epoch=self._decision),
-                               board.tracks_box)
-                    with ui.element("div").classes("lf-t-row"):
-                        self._keep(Pieces("meds", "meds", table_board.medallion_pieces, self._tap, role=False,
-                                      epoch=self._decision))
-                        self._keep(HtmlPart("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"),
-                                            board.glory_box_html, mark="glory"))
-                with ui.element("div").classes("lf-t-side"):
-                    self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size",
-                                                                    "test_result", "year", "fronts", "result"),
-                                        board.fascist_html, mark="fascist"))
-                    self._keep(Pieces("facs", "fac", lambda v: table_board.faction_pieces(v, names()), self._tap,
-                                      role=False, epoch=self._decision), table_box("hero", "Factions", "lf-facs"))
-            with ui.element("div").classes("lf-t-dock").props("data-testid=dock"):
-                self.prompt_area = self._area(
-                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer", "tracks",
-                                                "medallions"), names(), self.all_open), self._prompt)
-                with ui.element("div").classes("lf-a-hand").props("data-testid=hand"):
-                    hand = Pieces("hand", "hcard", strip_pieces, self._tap, role=False, epoch=self._decision)
-                    with ui.element("div").classes("lf-strip"):
-                        hand.show(self.view)
-                    self.parts.append(hand)
-            with ui.element("aside").classes("lf-t-log lf-panel-side").props('aria-label="Game log"'):
-                ui.html(panel_close("log"), sanitize=False)
-                self._keep(LogPanel(lambda v: v["log"]))
-            with ui.element("aside").classes("lf-t-tabs lf-panel-side").props('aria-label="Factions: tableaux and piles"'):
-                ui.html(panel_close("tabs"), sanitize=False)
-                with ui.element("div").classes("lf-a-tabs"):
-                    self._tabs()
-        self._mark_prompt()
-        self._set_title()
+
+    def _pieces(self, name: str, kind: str, select: Callable[[dict], dict]) -> Pieces:
+        """Board pieces that carry the seat's targets (a new decision makes an older picture outdated)."""
+        return Pieces(name, kind, select, self._tap, role=False, epoch=self._decision)
+
+    def _board(self) -> None:
+        self._keep(self._pieces("fronts", "front", table_board.front_pieces), board.fronts_box)
+        self._keep(self._pieces("tracks", "track", table_board.track_pieces), board.tracks_box)
+        with ui.element("div").classes("lf-t-row"):
+            self._keep(self._pieces("meds", "meds", table_board.medallion_pieces))
+            self._keep(HtmlPart("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"),
+                                board.glory_box_html, mark="glory"))
+
+    def _side(self) -> None:
+        self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
+                                                        "fronts", "result"), board.fascist_html, mark="fascist"))
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names)),
+                   table_box("hero", "Factions", "lf-facs"))
+
+    def _dock(self) -> None:
+        # The bar offers what the board does not carry, which depends on the tracks and medallions too.
+        self.prompt_area = self._area(
+            "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer", "tracks",
+                                        "medallions"), self.names, self.all_open), self._prompt)
+        self._keep(self._pieces("hand", "hcard", strip_pieces), strip_box)
 
     def _area(self, name: str, select: Callable[[dict], Any], render: Callable[[dict], None]) -> ui.element:
         return self._keep(Part(name, select, render))
@@ -207,7 +216,7 @@ class GameScreen:
         keys: set[str] = set()
         for part in self.parts:
             if isinstance(part, Pieces):
-                for html, choices, _ in part.shown.values():
+                for _, choices, _ in part.shown.values():
                     keys.update(by_key(choices))
         assert self.prompt_area is not None
         for el in self.prompt_area.descendants():

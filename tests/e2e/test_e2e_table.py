@@ -41,6 +41,15 @@ BOXES_JS = """
 #: Every control a finger must hit on the table (visible ones): at least 44 px each way on a phone.
 CONTROLS = ".lf-table [data-key]:not(.lf-menu [data-key]), .lf-table [data-menu], .lf-table [data-why], .lf-tog, " \
            "[data-testid=undo], [data-testid=all-toggle], .lf-table .lf-act"
+#: Icons never put a word into the page (a Material ligature read "layers Deck 13") and are hidden from screen
+#: readers unless they carry words of their own.
+ICONS_JS = """
+() => ({
+  ligatures: Array.from(document.querySelectorAll('.material-icons, .q-icon')).map(e => e.textContent.trim()).filter(Boolean),
+  unlabelled: Array.from(document.querySelectorAll('.lf-ic')).filter(e => e.getAttribute('aria-hidden') !== 'true'
+    && !(e.getAttribute('role') === 'img' && e.getAttribute('aria-label'))).length,
+})
+"""
 SMALL_JS = """
 (sel) => Array.from(document.querySelectorAll(sel)).filter(el => el.offsetParent !== null).map(el => {
   const r = el.getBoundingClientRect(); return [el.dataset.key || el.dataset.tgt || el.dataset.testid || el.className, Math.round(r.width), Math.round(r.height)];
@@ -107,6 +116,20 @@ def _check_layout(label: str, page, width: int, height: int) -> None:
             assert b[name]["bottom"] <= reach, f"the {name} are more than one swipe away, {where}"
         small = page.evaluate(SMALL_JS, CONTROLS)
         assert not small, f"controls smaller than 44 px on a phone, {label}: {small}"
+    icons = page.evaluate(ICONS_JS)
+    assert icons == {"ligatures": [], "unlabelled": 0}, f"{label}: {icons}"
+
+
+def _closed_option_says_why(page) -> bool:
+    """Tap a board target whose options are all closed (if the page has one): its reason appears. Whether one was."""
+    closed = page.locator(".lf-table [data-why]")
+    if not closed.count():
+        return False
+    why = closed.first.get_attribute("data-why")
+    closed.first.tap()
+    expect(page.locator(".lf-bubble")).to_have_text(why)
+    assert why.startswith("Not now: ")
+    return True
 
 
 def test_the_whole_table_is_in_view_at_every_decision(table, positions):
@@ -116,6 +139,7 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
     server, games, devices = table
     labels = sorted(positions)
     assert set(CORE) <= set(labels)
+    reasons = 0
     for label in labels:
         device = _join(devices, server, games[label])
         page = device.page
@@ -126,6 +150,9 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
                 phone.goto(page.url)
                 wait_game(phone)
                 _check_layout(label, phone, width, height)
+                version = _version(phone)
+                reasons += _closed_option_says_why(phone)
+                assert _version(phone) == version, "a tap on a closed option changed the game"
                 phone.context.close()
             else:
                 page.set_viewport_size({"width": width, "height": height})
@@ -133,6 +160,7 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
         assert not [e for e in device.errors if "pageerror" in e], device.errors
         device.context.close()
         devices.open.remove(device)
+    assert reasons, "no position had a closed option on the board to tap"
 
 
 def _version(page) -> int:
@@ -175,6 +203,12 @@ def test_a_tap_on_the_space_next_to_a_marker_moves_the_track(table):
     device = _join(devices, server, games["turn/main#track"])
     page, mirror = device.page, Mirror(server.db_path, games["turn/main#track"][0])
     before = _version(page)
+    # A card of the hand that takes nothing now zooms at a tap.
+    other = page.locator(".lf-hcard:not([data-key]):not([data-menu]) .lf-card").first
+    other.click()
+    expect(page.get_by_test_id("zoom")).to_be_visible()
+    page.get_by_test_id("zoom-close").click()
+    expect(page.get_by_test_id("zoom")).to_have_count(0)
     space = page.locator(".lf-sp[data-key^='ap_track:'][data-key$=':+1']").first
     key = space.get_attribute("data-key")
     track, value = key.split(":")[1], snapshot(page)["board"]["tracks"][key.split(":")[1]]
