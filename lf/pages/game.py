@@ -174,7 +174,8 @@ class GameScreen:
     def _tabs(self) -> None:
         order = ([self.faction] if self.faction else []) + [f for f in FACTIONS if f != self.faction]
         with ui.element("div").classes("lf-box"):
-            with ui.tabs().classes("lf-tabs").props("align=left") as tabs:
+            with ui.tabs().classes("lf-tabs").props(f'align=left left-icon="{q_icon("chevron_left")}" '
+                                                    f'right-icon="{q_icon("chevron_right")}"') as tabs:
                 tab = {f: ui.tab(f, label=faction_label(f) + (" (you)" if f == self.faction else ""))
                        .classes(f"lf-f-{f}").mark(f"tab-{f}") for f in order}
             with ui.tab_panels(tabs, value=tab[order[0]]).classes("lf-tabpanels w-full"):
