@@ -250,6 +250,17 @@
   });
   window.addEventListener("resize", function () { closeMenus(); hideBubble(); });
 
+  /* A new question: if none of its targets on the board is in view (a phone's board scrolls), the first comes in. */
+  window.lfShowTargets = function () {
+    var main = document.querySelector(".lf-t-main");
+    if (!main) return;
+    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable"));
+    if (!targets.length) return;
+    var box = main.getBoundingClientRect();
+    var seen = targets.some(function (t) { var r = t.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; });
+    if (!seen) targets[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
+  };
+
   /* The side panels (the log, the factions' tableaux): opened and closed in the browser, nothing is sent. */
   window.lfPanel = function (name, force) {
     var html = document.documentElement, attr = "data-lf-" + name;

@@ -74,6 +74,8 @@ class GameScreen:
         self.my_turn = bool(self.view["decisions"])
         self.dialog_host: ui.element | None = None
         self.all_open = False
+        #: The questions the page shows (kind, prompt): when they change, the board brings their targets into view.
+        self.asked: list[tuple[str, str]] = [(d["kind"], d["prompt"]) for d in self.view["decisions"]]
         self.sound_button: ui.button
         self.prompt_area: ui.element | None = None
         self.root: ui.element | None = None
@@ -318,8 +320,14 @@ class GameScreen:
     def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
         self.live = LiveGame(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+        self.client.on_connect(self._show_targets)
         self._remember_buttons()
         self._guard()
+
+    def _show_targets(self) -> None:
+        """Bring the current question's targets into view on the board (a phone's board scrolls)."""
+        if self.view["decisions"]:
+            self.client.run_javascript("lfShowTargets()")
 
     def _guard(self) -> None:
         """Answer a click on a button that a re-draw already removed, instead of dropping it silently.
@@ -403,6 +411,10 @@ class GameScreen:
         now = bool(view["decisions"])
         if now and not self.my_turn:
             self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
+        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
+        if decisions and decisions != self.asked:  # a new question: its targets come into view (a phone scrolls)
+            asyncio.get_running_loop().call_soon(self._show_targets)
+        self.asked = decisions
         self.my_turn = now
         self._set_title()
 
