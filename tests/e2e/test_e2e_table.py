@@ -95,10 +95,20 @@ def _inside(box: dict, area: dict, slack: float = 1.0) -> bool:
             and box["left"] >= area["left"] - slack and box["right"] <= area["right"] + slack)
 
 
+#: The question's targets on the board are in view (when it has any there): a phone's board scrolls to them.
+TARGET_IN_VIEW_JS = """
+() => { const main = document.querySelector('.lf-t-main'); const box = main.getBoundingClientRect();
+  const targets = Array.from(main.querySelectorAll('.lf-clickable'));
+  return !targets.length || targets.some(t => { const r = t.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; }); }
+"""
+
+
 def _check_layout(label: str, page, width: int, height: int) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function(TARGET_IN_VIEW_JS)
     page.wait_for_timeout(250)  # fonts and the sprite settle before the picture
     page.screenshot(path=str(SHOTS / f"{label.replace('/', '-').replace(':', '-')}-{width}x{height}.png"))
+    page.evaluate("() => document.querySelector('.lf-t-main').scrollTo({top: 0, behavior: 'instant'})")
     b = page.evaluate(BOXES_JS, PARTS)
     where = f"{label} at {width}x{height}: {b}"
     screen = {"top": 0, "bottom": height, "left": 0, "right": width}
