@@ -2,7 +2,7 @@
 
 Every icon on a page is ``<svg><use href="#lf-i-name"/></svg>``: the symbol itself is sent once, in a hidden
 sprite at the top of the page (``sprite``), not with every track space and card that shows it. A track with its
-eleven spaces is about a fifth of what it was with the SVG inlined, and that is what a move re-sends. The sprite
+eleven spaces is about half of what it was with the SVG inlined, and that is what a move re-sends. The sprite
 is in the page itself on purpose: ``<use>`` of a symbol in another file (a cached ``/icons.svg``) cost the
 browsers twice the main-thread time per move (``python -m lf bench-browsers``: the pages' tasks 518 against
 256 ms per move, 3 pages).
