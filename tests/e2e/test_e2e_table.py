@@ -126,6 +126,9 @@ def _check_layout(label: str, page, width: int, height: int) -> None:
             assert b[name]["bottom"] <= reach, f"the {name} are more than one swipe away, {where}"
         small = page.evaluate(SMALL_JS, CONTROLS)
         assert not small, f"controls smaller than 44 px on a phone, {label}: {small}"
+        # the Government track's Centre is a line (its word explains itself on a tap): no label over the name
+        assert page.evaluate("() => Array.from(document.querySelectorAll('.lf-a-tracks .lf-centre span'))"
+                             ".every(e => e.offsetParent === null)"), label
     icons = page.evaluate(ICONS_JS)
     assert icons == {"ligatures": [], "unlabelled": 0}, f"{label}: {icons}"
 
@@ -293,6 +296,14 @@ def test_cards_zoom_by_tap_and_long_press_and_every_symbol_explains_itself_on_ta
     expect(zoom).to_contain_text(content.player_cards[card_id].history)
     page.get_by_test_id("zoom-close").tap()
     assert _version(page) == before, "a long press took the card"
+    # The side panels open and close at a tap; their controls are finger-sized too.
+    for panel in ("tabs", "log"):
+        page.get_by_test_id(f"open-{panel}").tap()
+        expect(page.locator(f".lf-t-{panel}")).to_be_visible()
+        sel = f".lf-t-{panel} .lf-panel-x, .lf-t-{panel} .q-tab"
+        assert not page.evaluate(SMALL_JS, sel), page.evaluate(SMALL_JS, sel)
+        page.get_by_test_id(f"close-{panel}").tap()
+        expect(page.locator(f".lf-t-{panel}")).to_be_hidden()
     # A trigger on a track space explains itself at a tap (a phone has no hover).
     space = page.locator(".lf-a-tracks .lf-sp:not([data-key]):not([data-menu]):not([data-why]) .lf-trig[title]").first
     words = space.get_attribute("title")
