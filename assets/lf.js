@@ -83,3 +83,216 @@
     return navigator.share({ title: title, url: url }).then(function () { return true; }, function () { return false; });
   };
 })();
+
+/* lf: the game table in the browser (original code). Taps on board targets, their menus, explanations on tap,
+   the card zoom, long presses and the side panels. Nothing here decides what is legal: the server marks the
+   targets (data-key: the choice a tap takes; data-menu: several choices in a menu; data-why: closed, and why),
+   and a tap only sends a key the server gave (lf/components/pieces.py TAP_JS, targets.py). */
+(function () {
+  var open = null; /* the open menu's opener */
+  var pressed = false; /* a long press just happened: the click that follows it is not a tap */
+
+  function closeMenus() {
+    if (!open) return;
+    var menu = open.querySelector(":scope > .lf-menu");
+    if (menu) menu.hidden = true;
+    open.setAttribute("aria-expanded", "false");
+    open = null;
+  }
+  window.lfCloseMenus = closeMenus;
+
+  /* Place a floating box (menu, bubble) by an element, inside the window: above it if there is room. */
+  function place(box, by) {
+    var r = by.getBoundingClientRect(), w = window.innerWidth, h = window.innerHeight;
+    box.style.position = "fixed";
+    box.style.left = "0px"; box.style.top = "0px";
+    var b = box.getBoundingClientRect();
+    var left = Math.min(Math.max(6, r.left + r.width / 2 - b.width / 2), w - b.width - 6);
+    var top = r.top - b.height - 6 >= 6 ? r.top - b.height - 6 : Math.min(r.bottom + 6, h - b.height - 6);
+    box.style.left = Math.max(6, left) + "px";
+    box.style.top = Math.max(6, top) + "px";
+  }
+
+  function openMenu(opener) {
+    var again = open === opener;
+    closeMenus();
+    hideBubble();
+    if (again) return;
+    var menu = opener.querySelector(":scope > .lf-menu");
+    if (!menu) return;
+    menu.hidden = false;
+    place(menu, opener);
+    opener.setAttribute("aria-expanded", "true");
+    open = opener;
+    var first = menu.querySelector("button:not([disabled])");
+    if (first && document.activeElement === opener) first.focus();
+  }
+
+  /* A small bubble of words by an element: a closed option's reason, a symbol's meaning. */
+  var bubble = null;
+  function hideBubble() { if (bubble) { bubble.remove(); bubble = null; } }
+  function showBubble(el, text) {
+    hideBubble();
+    if (!text) return;
+    bubble = document.createElement("div");
+    bubble.className = "lf-bubble";
+    bubble.setAttribute("role", "status");
+    bubble.textContent = text;
+    document.body.appendChild(bubble);
+    place(bubble, el);
+  }
+  window.lfBubble = showBubble;
+
+  /* The Action Points hint of a card's menu: the board's Action Point targets are shown, the bar says so. */
+  function hint(kind) {
+    closeMenus();
+    document.documentElement.setAttribute("data-lf-hint", kind);
+    var first = document.querySelector(".lf-table .lf-front.lf-clickable, .lf-table .lf-sp.lf-clickable");
+    if (first) showBubble(first, "Tap a Front, a track space or a Bonus outlined in red to place the Action Points.");
+  }
+
+  /* A tap inside a board piece: the key of the choice it takes, true when the piece is one target (the
+     teaching table), or null (nothing to send: a menu opened, a reason shown, a zoom). */
+  window.lfTap = function (e) {
+    var root = e.currentTarget;
+    var t = e.target.closest("[data-key],[data-menu],[data-why],[data-hint],[data-zoom-of]");
+    if (e.type === "keydown" && e.target.tagName === "BUTTON") return null; /* its own click follows */
+    if (t && root.contains(t)) {
+      e.lfDone = true;
+      if (t.hasAttribute("data-key")) {
+        closeMenus(); hideBubble();
+        document.documentElement.removeAttribute("data-lf-hint");
+        return t.getAttribute("data-key");
+      }
+      if (t.hasAttribute("data-hint")) { hint(t.getAttribute("data-hint")); return null; }
+      if (t.hasAttribute("data-zoom-of")) {
+        closeMenus();
+        zoom(document.querySelector('.lf-table [data-ref="' + t.getAttribute("data-zoom-of") + '"][data-zoom]'));
+        return null;
+      }
+      if (t.hasAttribute("data-menu")) { openMenu(t); return null; }
+      showBubble(t, t.getAttribute("data-why"));
+      return null;
+    }
+    if (!root.querySelector("[data-key],[data-menu]") && root.querySelector(".lf-clickable")) return true;
+    return null;
+  };
+
+  /* The zoom: a card (or the Fascist card) large, with its line of history, over the page. */
+  function zoom(card) {
+    if (!card) return;
+    closeMenus(); hideBubble();
+    var shade = document.createElement("div");
+    shade.className = "lf-zoom";
+    shade.setAttribute("role", "dialog");
+    shade.setAttribute("aria-modal", "true");
+    var name = card.querySelector(".lf-card-name, .lf-fc-name");
+    shade.setAttribute("aria-label", name ? name.textContent : "Card");
+    var box = document.createElement("div");
+    box.className = "lf-zoom-box";
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "lf-zoom-x";
+    close.setAttribute("aria-label", "Close");
+    close.setAttribute("data-testid", "zoom-close");
+    close.textContent = "\u00d7";
+    var copy = card.cloneNode(true);
+    copy.querySelectorAll("[data-key],[data-menu],.lf-menu,[tabindex]").forEach(function (el) {
+      if (el.classList.contains("lf-menu")) { el.remove(); return; }
+      el.removeAttribute("data-key"); el.removeAttribute("data-menu"); el.removeAttribute("tabindex");
+    });
+    copy.removeAttribute("data-zoom");
+    box.appendChild(close);
+    box.appendChild(copy);
+    var hist = card.getAttribute("data-hist");
+    if (hist) {
+      var p = document.createElement("p");
+      p.className = "lf-zoom-hist";
+      p.textContent = hist;
+      box.appendChild(p);
+    }
+    shade.appendChild(box);
+    shade.setAttribute("data-testid", "zoom");
+    var back = document.activeElement;
+    function done() { shade.remove(); document.removeEventListener("keydown", esc, true); if (back && back.focus) back.focus(); }
+    function esc(ev) { if (ev.key === "Escape") { ev.stopPropagation(); done(); } }
+    shade.addEventListener("click", function (ev) { if (ev.target === shade || ev.target === close) done(); });
+    document.addEventListener("keydown", esc, true);
+    document.body.appendChild(shade);
+    close.focus();
+  }
+  window.lfZoom = zoom;
+
+  /* Taps that no board piece took: a card or the Fascist card zooms; anything with a title explains itself
+     (phones have no hover); elsewhere, an open menu or bubble closes. */
+  document.addEventListener("click", function (e) {
+    if (e.lfDone || !e.target.closest) return;
+    var inMenu = e.target.closest(".lf-menu");
+    if (!inMenu) closeMenus();
+    var table = e.target.closest(".lf-table, .lf-zoom");
+    if (!table) { hideBubble(); return; }
+    var z = e.target.closest("[data-zoom]");
+    if (z && table.classList.contains("lf-table") && !e.target.closest("button, a, .q-btn")) { zoom(z); return; }
+    var tip = e.target.closest("[title]");
+    if (tip && table.contains(tip)) { showBubble(tip, tip.getAttribute("title")); return; }
+    hideBubble();
+  });
+
+  /* A long press (half a second, without moving): a card zooms, anything with a title explains itself. The
+     click that ends the press is swallowed, so a long press on a card never also takes it. */
+  var timer = null, start = null;
+  document.addEventListener("pointerdown", function (e) {
+    if (!e.target.closest || !e.target.closest(".lf-table")) return;
+    start = [e.clientX, e.clientY];
+    var target = e.target;
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var held = target.closest(".lf-hcard");
+      var z = target.closest("[data-zoom]") || (held && held.querySelector("[data-zoom]"));
+      var tip = target.closest("[title]");
+      if (!z && !tip) return;
+      pressed = true;
+      closeMenus();
+      if (z) zoom(z); else showBubble(tip, tip.getAttribute("title"));
+    }, 500);
+  }, true);
+  function cancel(e) {
+    if (!timer) return;
+    if (e && e.type === "pointermove" && start && Math.abs(e.clientX - start[0]) + Math.abs(e.clientY - start[1]) < 10) return;
+    clearTimeout(timer); timer = null;
+  }
+  ["pointerup", "pointercancel", "pointermove", "scroll"].forEach(function (ev) { document.addEventListener(ev, cancel, true); });
+  document.addEventListener("contextmenu", function (e) { if (e.target.closest && e.target.closest(".lf-table [data-zoom]")) e.preventDefault(); });
+  document.addEventListener("click", function (e) { if (pressed) { pressed = false; e.stopPropagation(); e.preventDefault(); } }, true);
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") {
+      if (open) { var o = open; closeMenus(); o.focus(); }
+      hideBubble();
+      document.documentElement.removeAttribute("data-lf-hint");
+    }
+  });
+  window.addEventListener("resize", function () { closeMenus(); hideBubble(); });
+
+  /* A new question: if none of its targets on the board is in view (a phone's board scrolls), the first comes in. */
+  window.lfShowTargets = function () {
+    var main = document.querySelector(".lf-t-main");
+    if (!main) return;
+    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable"));
+    if (!targets.length) return;
+    var box = main.getBoundingClientRect();
+    var seen = targets.some(function (t) { var r = t.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; });
+    if (!seen) targets[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
+  };
+
+  /* The side panels (the log, the factions' tableaux): opened and closed in the browser, nothing is sent. */
+  window.lfPanel = function (name, force) {
+    var html = document.documentElement, attr = "data-lf-" + name;
+    var now = html.getAttribute(attr);
+    var shown = now === "open" || (now === null && name === "log" && window.matchMedia("(min-width: 1400px)").matches);
+    var want = force === undefined ? !shown : force;
+    html.setAttribute(attr, want ? "open" : "closed");
+    document.querySelectorAll('[data-panel="' + name + '"]').forEach(function (b) { b.setAttribute("aria-expanded", want ? "true" : "false"); });
+    if (want) { var p = document.querySelector(".lf-t-" + name); if (p) { var f = p.querySelector("button, [tabindex]"); if (f && window.innerWidth < 1400) f.focus(); } }
+  };
+})();

@@ -7,6 +7,7 @@ at a new SQLite file so games never leak between tests.
 from __future__ import annotations
 
 import asyncio
+import html
 import importlib
 import json
 import sys
@@ -115,7 +116,7 @@ def page_text(user: User) -> str:
             for name in ("text", "content", "label", "value"):
                 v = getattr(el, name, None) if name != "label" else el.props.get("label")
                 if isinstance(v, str):
-                    parts.append(v)
+                    parts.append(html.unescape(v) if name == "content" else v)  # an apostrophe is &#x27; in HTML
     return "\n".join(parts)
 
 
@@ -169,5 +170,35 @@ def markers(user: User, prefix: str) -> list[str]:
     return out
 
 
+def offered(user: User) -> list[str]:
+    """Every option the user's game page offers now: on the board and in the prompt bar (action keys)."""
+    return screen_of(user).offered()
+
+
+def take(user: User, key: str, version: int | None = None) -> None:
+    """Take an option as a player would: its button in the prompt bar, else a tap on the board piece that carries
+    it (the tap says which of the piece's options, and the version the page shows: ``version``, else current)."""
+    if f"act:{key}" in markers(user, "act:"):
+        user.find(marker=f"act:{key}").click()
+        return
+    screen = screen_of(user)
+    pieces = live("lf.components.pieces")
+    for part in screen.parts:
+        if isinstance(part, pieces.Pieces):
+            for piece, shown in part.shown.items():
+                if key in pieces.by_key(shown[1]):
+                    shown_version = screen.view["version"] if version is None else version
+                    user.find(marker=f"{part.kind}-{piece}").trigger("click", [shown_version, key])
+                    return
+    raise AssertionError(f"the page offers no {key}: {offered(user)}")
+
+
+async def open_all_options(user: User) -> None:
+    """Open "All options" in the prompt bar: the engine's whole list, as buttons (``opt:<key>``)."""
+    if not markers(user, "opt:"):
+        user.find(marker="all-toggle").click()
+        await wait_for(lambda: bool(markers(user, "opt:")), why="All options opens")
+
+
 __all__ = ["live", "port", "screens", "reg", "see", "wait_for", "page_text", "screen_of", "hand_names", "join",
-           "click", "markers", "ui"]
+           "click", "markers", "ui", "offered", "take", "open_all_options"]

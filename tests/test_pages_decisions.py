@@ -8,7 +8,7 @@ decision itself is then made by clicking, as a player would.
 from __future__ import annotations
 
 from nicegui.testing import User
-from pages_helpers import join, markers, port, reg, screen_of, see, wait_for  # noqa: F401
+from pages_helpers import join, offered, port, reg, screen_of, see, take, wait_for  # noqa: F401
 from session_helpers import next_move
 
 SOLO = {"anarchists": "human", "communists": "nonplayer", "moderates": "nonplayer"}
@@ -38,27 +38,36 @@ async def _confirm(user: User, marker: str) -> None:
 
 
 async def test_keep_cards_at_the_end_of_year_one(reg, user: User) -> None:
+    """Rulebook pg. 10 (End of the Year): keep up to 1 card in hand and 1 in the tableau after Year 1; the strip
+    shows the two groups, each with its counter, and a card is kept with a tap."""
     game_id = await _advance_to(reg, user, seed=1, kind="keep")
     await see(user, "End of Year 1: keep up to 1 card in hand")
-    keeps = [m for m in markers(user, "act:keep:")]
-    assert keeps, markers(user, "act:")
+    await see(user, "Hand: kept 0 of 1")
+    await see(user, "Tableau: kept 0 of 1")
+    fv = screen_of(user).view["factions"]["anarchists"]
+    keeps = [k for k in offered(user) if k.startswith("keep:") and k[5:] in fv["hand"]]
+    assert keeps, offered(user)
     version = screen_of(user).view["version"]
-    user.find(marker=keeps[0]).click()
+    take(user, keeps[0])  # a tap on the card in the strip
     await wait_for(lambda: screen_of(user).view["version"] > version)
+    await see(user, "Hand: kept 1 of 1")
     await see(user, "Stop keeping")
+    assert f"unkeep:{keeps[0][5:]}" in offered(user)
     await _confirm(user, "act:keep_done")
     await wait_for(lambda: not any(d["kind"] == "keep" for d in screen_of(user).view["decisions"]))
     assert port().game(game_id).status == "active"
 
 
 async def test_final_bid_for_glory(reg, user: User) -> None:
+    """Rulebook pg. 10 (Final Bid for Glory): cards are bid from the hand with a tap, and shown as the bid."""
     await _advance_to(reg, user, seed=38, kind="bid", limit=600)
     await see(user, "Final Bid for Glory")
-    bids = markers(user, "act:bid:")
-    assert bids, markers(user, "act:")
+    bids = [k for k in offered(user) if k.startswith("bid:")]
+    assert bids, offered(user)
     version = screen_of(user).view["version"]
-    user.find(marker=bids[0]).click()
+    take(user, bids[0])
     await wait_for(lambda: screen_of(user).view["version"] > version)
-    await see(user, "Your Final Bid")
+    await see(user, "Final Bid: ")
+    assert f"unbid:{bids[0][4:]}" in offered(user)
     await _confirm(user, "act:bid_done")
     await wait_for(lambda: not any(d["kind"] == "bid" for d in screen_of(user).view["decisions"]))

@@ -8,7 +8,24 @@ cookie, so each holds its own seat token in ``app.storage.user``.
 from __future__ import annotations
 
 from nicegui.testing import User
-from pages_helpers import click, hand_names, join, live, log_text, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import (  # noqa: F401
+    click,
+    hand_names,
+    join,
+    live,
+    log_text,
+    markers,
+    offered,
+    open_all_options,
+    page_text,
+    port,
+    reg,
+    screen_of,
+    screens,
+    see,
+    take,
+    wait_for,
+)
 
 PICKS = ("front", "track", "faction", "dir", "bonus", "blank", "medallion", "card")
 TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}
@@ -27,38 +44,42 @@ async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
 async def settle_picks(game_id: str, who: User) -> None:
     """The first Fascist Attacks hit Fronts tied at -2: the Initiative player picks, on the board."""
     for _ in range(12):
-        # (the page fetches its view in a worker thread: click on the current picture, not on one a sync replaces)
+        # (the page fetches its view in a worker thread: tap on the current picture, not on one a sync replaces)
         await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
-        picks = [m for m in markers(who, "act:") if m.split(":")[1] in PICKS]
+        picks = [k for k in offered(who) if k.split(":")[0] in PICKS]
         if not picks:
             return
         version = port().game(game_id).version
-        kind, arg = picks[0].split(":")[1:3]
-        # A Front the decision can target is itself a button on the board: click the Front, not the list.
-        who.find(marker=f"front-{arg}" if kind == "front" else picks[0]).click()
+        kind, arg = picks[0].split(":")[:2]
+        # A Front the decision can target is itself a button on the board: tap the Front, not the list.
+        if kind == "front":
+            who.find(marker=f"front-{arg}").click()
+        else:
+            take(who, picks[0])
         await wait_for(lambda: screen_of(who).view["version"] > version)
     raise AssertionError("too many picks")
 
 
-async def until_marker(game_id: str, who: User, wanted: str) -> None:
-    """Answer the Morale Bonus (skip) and any pick until ``wanted`` is on the page."""
+async def until_offered(game_id: str, who: User, wanted: str) -> None:
+    """Answer the Morale Bonus (skip) and any pick until the option ``wanted`` is offered on the page."""
     for _ in range(12):
-        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version)
-        here = markers(who, "act:")
+        await wait_for(lambda: screen_of(who).view["version"] == port().game(game_id).version
+                       and offered(who) == sorted(c["key"] for d in screen_of(who).view["decisions"]
+                                                  for c in d["choices"]), why="the page offers the engine's options")
+        here = offered(who)
         if wanted in here:
             return
-        step = "act:morale_skip" if "act:morale_skip" in here else next(
-            (m for m in here if m.split(":")[1] in PICKS), None)
+        step = "morale_skip" if "morale_skip" in here else next((k for k in here if k.split(":")[0] in PICKS), None)
         assert step, f"stuck before {wanted}: {here}"
         version = port().game(game_id).version
-        who.find(marker=step).click()
+        take(who, step)
         await wait_for(lambda: screen_of(who).view["version"] > version)
     raise AssertionError(f"{wanted} never came")
 
 
-def _choose_marker(user: User) -> str:
-    found = [m for m in markers(user, "act:choose:") if m.count(":") == 2]
-    assert found, f"no card to choose on the page: {markers(user, 'act:')}"
+def _choose_key(user: User) -> str:
+    found = [k for k in offered(user) if k.startswith("choose:")]
+    assert found, f"no card to choose on the page: {offered(user)}"
     return found[0]
 
 
@@ -101,7 +122,7 @@ async def test_spectator_sees_the_board_and_no_hand(reg, user: User, create_user
     text = page_text(watcher)
     for name in hand_names(reg, game_id, "anarchists") + hand_names(reg, game_id, "moderates"):
         assert name not in text
-    assert "act:" not in " ".join(markers(watcher, "act:"))
+    assert offered(watcher) == [], "a spectator is offered nothing, on the board or in the bar"
     await see(watcher, "cards in hand (hidden)")
 
 
@@ -109,9 +130,9 @@ async def moderates_turn(reg, user: User, create_user) -> tuple[str, User, User]
     """Both humans choose their card in secret; the Moderates hold the Initiative: their turn comes first,
     and the Anarchists' page says so, live."""
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
+    take(ana, _choose_key(ana))
     await see(ana, "Also deciding:")
-    mod.find(marker=_choose_marker(mod)).click()
+    take(mod, _choose_key(mod))
     await see(mod, "Everyone is waiting for you.")
     await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
     return game_id, ana, mod
@@ -122,12 +143,13 @@ async def test_turns_are_played_live_on_both_devices(reg, user: User, create_use
     await wait_for(lambda: mod.client.title == "● Your turn — lf")
     assert ana.client.title != "● Your turn — lf"
     before = screen_of(ana).syncs
-    mod.find(marker="act:ap_front:madrid").click()
+    take(mod, "ap_front:madrid")  # a tap on the Madrid Front
     await wait_for(lambda: screen_of(ana).syncs > before, why="the Anarchists' page hears of the move")
     log = log_text(ana)
     assert "Moderates play" in log and "joins their tableau" in log
-    await until_marker(game_id, mod, "act:end_turn")
-    # Ending the turn asks first; then the Anarchists get the cue.
+    await until_offered(game_id, mod, "end_turn")
+    # Ending the turn asks first (Undo could not take it back: the next turn reveals a card); then the Anarchists
+    # get the cue.
     mod.find(marker="act:end_turn").click()
     await see(mod, "Please confirm")
     mod.find(marker="confirm-yes").click()
@@ -136,37 +158,70 @@ async def test_turns_are_played_live_on_both_devices(reg, user: User, create_use
     await see(mod, "Waiting for the Anarchists (Ana) to play their turn.")
 
 
-async def test_unavailable_options_say_why_inline(reg, user: User, create_user) -> None:
+async def test_unavailable_options_say_why_on_the_board_and_in_all_options(reg, user: User, create_user) -> None:
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
-    mod.find(marker=_choose_marker(mod)).click()
+    take(ana, _choose_key(ana))
+    take(mod, _choose_key(mod))
     await see(mod, "Everyone is waiting for you.")
     view = port().view(game_id, screen_of(mod).token)
     unav = view["decisions"][0]["unavailable"]
     assert unav, "the engine lists no unavailable option here"
+    # A track step that is closed now (a dependency, an end of the track) says why when its space is tapped.
+    tracks = next(p for p in screen_of(mod).parts if p.name == "tracks")
+    board_html = "".join(html for html, _, _ in tracks.shown.values())
+    closed = [u for u in unav if u["action"]["kind"] == "ap_track"
+              and 0 <= view["tracks"][u["action"]["arg"]] + u["action"]["n"] <= 10]
+    for u in closed:
+        assert f'data-why="Not now: {u["reason"]}' in board_html, u
+    # The whole list, with every closed option and its reason under it, is one tap away.
+    await open_all_options(mod)
     for u in unav[:3]:
         await see(mod, f"Not now: {u['reason']}")
 
 
-async def test_event_asks_for_confirmation_and_cancel_changes_nothing(reg, user: User, create_user) -> None:
+async def _moderates_play(reg, user: User, create_user, card: str) -> tuple[str, User, User]:
+    """Both choose (the Moderates ``card``); the Moderates, holding the Initiative, play first."""
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
-    mod.find(marker=_choose_marker(mod)).click()
+    take(ana, _choose_key(ana))
+    take(mod, f"choose:{card}")
     await see(mod, "Everyone is waiting for you.")
+    return game_id, ana, mod
+
+
+async def test_an_event_undo_could_not_take_back_asks_first_and_cancel_changes_nothing(reg, user: User,
+                                                                                       create_user) -> None:
+    """M14 (Nyon Conference) draws a card: a draw is never undone (docs/engine.md), so the page asks first."""
+    game_id, ana, mod = await _moderates_play(reg, user, create_user, "M14")
     version = port().game(game_id).version
-    event = [m for m in markers(mod, "act:event:")][0]
-    mod.find(marker=event).click()
+    take(mod, "event:M14")  # the card's menu: its Event
     await see(mod, "the card is trashed")
     mod.find(marker="confirm-no").click()
     await see(mod, "Everyone is waiting for you.")
     assert port().game(game_id).version == version
 
 
+async def test_an_event_undo_can_take_back_is_played_at_once_and_undo_takes_it_back(reg, user: User,
+                                                                                    create_user) -> None:
+    """M05 (Basque Army) only adds Strength: Undo can take it back, so there is no confirmation to answer."""
+    game_id, ana, mod = await _moderates_play(reg, user, create_user, "M05")
+    version = port().game(game_id).version
+    fronts = port().view(game_id, None)["fronts"]
+    take(mod, "event:M05")
+    await wait_for(lambda: port().game(game_id).version > version, why="the Event is played without a question")
+    assert not markers(mod, "confirm-no"), "the page asked before a step Undo can take back"
+    assert port().view(game_id, None)["fronts"] != fronts, "the Event added Strength"
+    await wait_for(lambda: bool(markers(mod, "undo")), why="Undo is offered")
+    click(mod, "undo")
+    await see(mod, "was taken back")
+    await wait_for(lambda: "event:M05" in offered(mod), why="the Event is offered again")
+    assert port().view(game_id, None)["fronts"] == fronts
+
+
 async def test_stale_click_is_refused_cleanly(reg, user: User, create_user) -> None:
     game_id, ana, mod = await _two_players(reg, user, create_user)
     screen = screen_of(ana)
     screen.stop_live()  # this device stops hearing about changes (a slow or lost connection)
-    old_button = _choose_marker(ana)
+    old_key = _choose_key(ana)
     token = screen.token
     assert token is not None
     # The same player chooses on another device...
@@ -175,7 +230,7 @@ async def test_stale_click_is_refused_cleanly(reg, user: User, create_user) -> N
     assert port().act(game_id, token, other["version"], other_choice).ok
     version = port().game(game_id).version
     # ...then clicks on the old page: refused, nothing applied twice, the page shows the current position.
-    ana.find(marker=old_button).click()
+    take(ana, old_key)
     await see(ana, "Nothing was applied")
     assert port().game(game_id).version == version
     await see(ana, "Not your move.")
@@ -183,8 +238,8 @@ async def test_stale_click_is_refused_cleanly(reg, user: User, create_user) -> N
 
 async def test_undo_takes_back_my_last_step(reg, user: User, create_user) -> None:
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
-    await see(ana, "Undo my last step")
+    take(ana, _choose_key(ana))
+    await wait_for(lambda: bool(markers(ana, "undo")), why="Undo is offered")
     click(ana, "undo")
     await see(ana, "was taken back")
     await see(ana, "Choose in secret the card you will play this turn")
@@ -253,7 +308,8 @@ async def test_a_click_on_a_button_a_redraw_removed_is_answered_not_dropped(reg,
     removed: NiceGUI would drop it silently; the page says that nothing was applied."""
     game_mod = live("lf.pages.game")
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    marker = _choose_marker(ana)
+    await open_all_options(ana)  # the list's buttons are drawn again when the decision changes
+    marker = f"opt:{_choose_key(ana)}"
     old = ana.find(marker=marker).elements.pop()
     listener = next(iter(old._event_listeners.values()))  # noqa: SLF001
     ana.find(marker=marker).click()
@@ -271,7 +327,7 @@ async def test_a_second_click_while_the_first_is_handled_is_refused_with_a_messa
     game_id, ana, mod = await _two_players(reg, user, create_user)
     version = port().game(game_id).version
     screen_of(ana).busy = True  # the first click is still being sent
-    ana.find(marker=_choose_marker(ana)).click()
+    take(ana, _choose_key(ana))
     await wait_for(lambda: ana.notify.contains(game_mod.BUSY_MESSAGE), why="the second click is answered")
     assert port().game(game_id).version == version
     screen_of(ana).busy = False
@@ -279,7 +335,7 @@ async def test_a_second_click_while_the_first_is_handled_is_refused_with_a_messa
 
 async def test_the_page_stamps_the_version_it_shows(reg, user: User, create_user) -> None:
     game_id, ana, mod = await _two_players(reg, user, create_user)
-    ana.find(marker=_choose_marker(ana)).click()
+    take(ana, _choose_key(ana))
     await wait_for(lambda: screen_of(mod).view["version"] == port().game(game_id).version)
     for u in (ana, mod):
         root = screen_of(u).root

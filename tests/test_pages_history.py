@@ -121,12 +121,14 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
                    why="the page moves to the rematch")
     new_id = screen_of(user).game_id
     assert screen_of(user).faction == "anarchists" and reg.get(new_id).seed != session.seed
+    await see(user, "You: Anarchists")
     # Carme's page was elsewhere: the finished game now leads to the rematch, where her seat is hers
     await carme.open(f"/game/{session.id}")
     await see(carme, "Go to the rematch")
     carme.find(marker="rematch").click()
     await wait_for(lambda: carme.client.id in screens() and screen_of(carme).game_id == new_id)
     assert screen_of(carme).faction == "communists"
+    await see(carme, "You: Communists")
     assert len(reg.games()) == games + 1
 
 

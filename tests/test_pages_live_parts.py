@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from nicegui import ui
 from nicegui.testing import User
-from pages_helpers import join, live, markers, port, reg, screen_of, see, wait_for  # noqa: F401
-from test_pages_game import PICKS, TWO_HUMANS, _choose_marker, _two_players, moderates_turn, until_marker
+from pages_helpers import join, live, markers, offered, open_all_options, port, reg, screen_of, see, take, wait_for  # noqa: F401
+from test_pages_game import PICKS, TWO_HUMANS, _choose_key, _two_players, moderates_turn, until_offered
 
 from lf.components.log_panel import CHUNK, fold_notes, turn_blocks
 
@@ -63,7 +63,7 @@ async def test_a_move_on_one_front_rewrites_that_front_and_the_current_turn_only
     fronts, log = _piece_texts(ana, "fronts"), _log_blocks(ana)
     status, cards = _part_element(ana, "status"), _part_element(ana, "cards-moderates")
     cards_before, anarchist_cards = cards.content, _part_element(ana, "cards-anarchists").content
-    mod.find(marker="act:ap_front:madrid").click()  # Rulebook pg. 6 (Player Cards): AP add strength to one Front
+    take(mod, "ap_front:madrid")  # Rulebook pg. 6 (Player Cards): AP add strength to one Front (a tap on it)
     await wait_for(lambda: _piece_texts(ana, "fronts")["madrid"] != fronts["madrid"], why="Madrid is redrawn")
     after = _piece_texts(ana, "fronts")
     assert after["madrid"][0] == fronts["madrid"][0], "the Madrid Front is the same element, rewritten"
@@ -88,9 +88,9 @@ async def test_a_tap_on_a_front_from_an_outdated_picture_is_refused_and_changes_
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")
-    picks = [m for m in markers(mod, "act:front:")]
-    assert picks, f"seed 7 no longer starts with a Front to pick: {markers(mod, 'act:')}"
-    front = picks[0].split(":")[2]
+    picks = [k for k in offered(mod) if k.startswith("front:")]
+    assert picks, f"seed 7 no longer starts with a Front to pick: {offered(mod)}"
+    front = picks[0].split(":")[1]
     pieces = next(p for p in screen_of(mod).parts if p.name == "fronts")
     assert pieces.shown[front][1] is not None, "the Front is a button while it can be picked"
     version = port().game(game_id).version
@@ -103,14 +103,19 @@ async def test_a_tap_on_a_front_from_an_outdated_picture_is_refused_and_changes_
 
 async def test_a_button_pressed_on_a_picture_older_than_the_decision_is_refused(reg, user: User,
                                                                                 create_user) -> None:
+    game_mod = live("lf.pages.game")
     game_id, ana, mod = await _two_players(reg, user, create_user)
     version = port().game(game_id).version
-    button = ana.find(marker=_choose_marker(ana))
-    button.trigger("click", 0)  # the browser says it showed version 0: before this choice existed
+    # A card of the hand tapped on version 0 (the browser's picture is older than this choice): the page answers.
+    take(ana, _choose_key(ana), version=0)
+    await wait_for(lambda: ana.notify.contains(game_mod.OUTDATED_MESSAGE), why="the outdated tap is answered")
+    # The same in the list of All options: the session refuses the version.
+    await open_all_options(ana)
+    ana.find(marker=f"opt:{_choose_key(ana)}").trigger("click", 0)
     await wait_for(lambda: any("changed since your page was drawn" in m for m in ana.notify.messages),
                    why="the session refuses the stale click")
     assert port().game(game_id).version == version
-    assert [m for m in markers(ana, "act:") if m.split(":")[1] in PICKS] == []
+    assert [k for k in offered(ana) if k.split(":")[0] in PICKS] == []
 
 
 async def test_every_button_and_tab_presses_without_a_ripple(reg, user: User, create_user) -> None:
@@ -118,9 +123,9 @@ async def test_every_button_and_tab_presses_without_a_ripple(reg, user: User, cr
     every button and tab, the prompt's and the confirmation's included, is made without one."""
     game_id, _, mod = await moderates_turn(reg, user, create_user)
     version = port().game(game_id).version
-    mod.find(marker="act:ap_front:madrid").click()
+    take(mod, "ap_front:madrid")
     await wait_for(lambda: screen_of(mod).view["version"] > version, why="the card is played")
-    await until_marker(game_id, mod, "act:end_turn")
+    await until_offered(game_id, mod, "end_turn")
     mod.find(marker="act:end_turn").click()
     await see(mod, "Please confirm")
     controls = [e for e in mod.client.elements.values() if isinstance(e, (ui.button, ui.tab))]

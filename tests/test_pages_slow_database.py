@@ -12,7 +12,7 @@ import asyncio
 import sqlite3
 
 from nicegui.testing import User
-from pages_helpers import join, markers, reg, screens, wait_for  # noqa: F401
+from pages_helpers import join, offered, reg, screens, take, wait_for  # noqa: F401
 
 from lf.pages.saving import SLOW
 
@@ -33,7 +33,7 @@ class Heartbeat:
 
 
 def _a_move(user: User) -> str:
-    keys = [m for m in markers(user, "act:") if m.startswith("act:choose")] or markers(user, "act:")
+    keys = [k for k in offered(user) if k.startswith("choose:")] or offered(user)
     assert keys, "the page offers no move"
     return keys[0]
 
@@ -50,7 +50,7 @@ async def test_a_locked_database_freezes_no_page_and_loses_no_move(reg, user: Us
     lock.execute("BEGIN EXCLUSIVE")
     heart = Heartbeat()
     try:
-        user.find(marker=move).click()  # game A: a move, which must wait for the lock
+        take(user, move)  # game A: a move, which must wait for the lock
         other.find(marker="play-now").click()  # another visitor: a new game, which must wait too
         start = heart.ticks
         await wait_for(lambda: user.notify.contains(SLOW) or other.notify.contains(SLOW), timeout=20,

@@ -168,7 +168,8 @@ def test_morale_bonus_multiplies_an_icon_by_its_count_in_the_tableau_including_t
     assert keys(s, "moderates") == {"morale_skip", "morale:foreign_aid+", "morale:government+",
                                     "morale:collectivization-"}
     labels = {ch.action.key: ch.label for ch in d.choices}
-    assert "x 3" in labels["morale:foreign_aid+"] and "x 1" in labels["morale:government+"]
+    assert labels["morale:foreign_aid+"] == "Foreign Aid up 3 steps (this icon is in your tableau 3 times)"
+    assert labels["morale:government+"] == "Government up 1 step (this icon is in your tableau once)"
     do(s, "moderates", "morale:foreign_aid+")
     assert s.tracks["foreign_aid"] == 6
     assert decision(s, "moderates").kind == "turn" and "end_turn" in keys(s, "moderates")

@@ -116,7 +116,8 @@ def tracks_box(pieces: Pieces, state: object) -> None:
 
 
 def fascist_html(v: dict) -> str:
-    return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"])
+    return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"],
+                             over=bool(v.get("result")))
 
 
 def glory_box_html(v: dict) -> str:

@@ -25,14 +25,17 @@ def card_name(card_id: str) -> str:
 
 @lru_cache(maxsize=None)
 def card_html(card_id: str, size: str = "md") -> str:
-    """The face of a player card. ``size``: ``md`` (hand, tableau) or ``sm`` (compact lists)."""
+    """The face of a player card. ``size``: ``md`` (hand, tableau) or ``sm`` (compact lists).
+
+    A tap (or a long press, where a tap takes a choice) shows it large with its line of history
+    (``data-zoom``, ``data-hist``: assets/lf.js ``lfZoom``)."""
     c = load_content().player_cards[card_id]
     icons = "".join(morale_icon(i) for i in c.icons)
     lines = "".join(f"<li>{esc(effect_text(e.plain()))}</li>" for e in c.event)
     leader = '<span class="lf-leader">Leader</span>' if c.strength == 3 else ""
     return (
-        f'<div class="lf-card lf-card-{size} lf-f-{c.faction}" data-ref="card:{c.id}" '
-        f'title="{esc(c.name)}: {esc(c.history)}">'
+        f'<div class="lf-card lf-card-{size} lf-f-{c.faction}" data-ref="card:{c.id}" data-zoom="" '
+        f'data-hist="{esc(c.history)}">'
         f'<div class="lf-card-top"><span class="lf-str" title="Strength: {c.strength} Action Point'
         f'{"s" * (c.strength != 1)}">{c.strength}</span>'
         f'<span class="lf-card-name">{esc(c.name)}</span>{leader}</div>'

@@ -1,9 +1,8 @@
 """The tab of one faction: its hand (only for the seat that holds it), tableau, piles, trash, medallions.
 
 The tab is two blocks of HTML (the header, which changes at almost every move, and the cards, which
-seldom do). The hand is rendered from ``fv["hand"]``, which the engine's view only
-contains for the viewer's own faction; any other tab shows a count and
-face-down backs.
+seldom do). The seat's own hand is not repeated here: it is the strip at the foot of the table
+(``hand_strip.py``); any other tab shows a count and face-down backs.
 """
 
 from __future__ import annotations
@@ -15,8 +14,7 @@ from nicegui import ui
 
 from lf.engine.constants import TRACK_OWNER
 
-from .card import card_name
-from .hand import hand_html, hidden_hand_html
+from .hand import hidden_hand_html
 from .medallions import medallion_chip
 from .part import HtmlPart
 from .tableau import piles_html, tableau_html
@@ -43,12 +41,10 @@ def faction_cards_html(view: dict, faction: str) -> str:
     fv = view["factions"][faction]
     mine = view["viewer"] == faction
     out = [_h3("Hand")]
-    if mine:
-        if fv.get("chosen"):
-            out.append(f'<div class="lf-secret">Your secret choice this turn: {esc(card_name(fv["chosen"]))}</div>')
-        out.append(f'<div class="w-full">{hand_html(fv.get("hand", []), chosen=fv.get("chosen"))}</div>')
-        if fv.get("bid"):
-            out.append(_h3("Your Final Bid") + f'<div class="w-full">{hand_html(fv["bid"])}</div>')
+    if mine:  # the hand itself is shown once, in the strip at the foot of the table (hand_strip.py)
+        n = fv["hand_size"]
+        out.append(f'<div class="lf-muted">{n} card{"s" * (n != 1)} in your hand: see them at the foot of the table.'
+                   '</div>')
     else:
         out.append(hidden_hand_html(faction, fv["hand_size"]))
     out.append(_h3("Tableau") + f'<div class="w-full">{tableau_html(fv["tableau"])}</div>')

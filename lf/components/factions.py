@@ -10,35 +10,39 @@ from lf.engine.constants import TRACK_OWNER
 
 from .icons import icon
 from .medallions import medallion_info
+from .targets import NO_TAP, Tap
 from .theme import FACTIONS, esc, faction_label
 
 
 def factions_html(view: dict, names: dict[str, str]) -> str:
+    return f'<div class="lf-facs">{"".join(faction_row_html(view, f, names) for f in FACTIONS)}</div>'
+
+
+def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TAP) -> str:
+    """One faction's line: its player, Hero points, hand size, tracks, Initiative/Government, who acts now
+    (``tap``: the options it carries on the game table, e.g. a faction to pick)."""
     waiting = {w["faction"] for w in view["waiting"]}
-    cells = []
-    for f in FACTIONS:
-        fv = view["factions"][f]
-        badges = []
-        if view["initiative"] == f:
-            badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}">{icon("initiative")}Initiative</span>')
-        if view["government"] == f:
-            badges.append(f'<span class="lf-badge gov">{icon("government")}Government</span>')
-        if view["active"] == f:
-            badges.append('<span class="lf-badge act">Playing now</span>')
-        elif f in waiting:
-            badges.append('<span class="lf-badge wait">Deciding…</span>')
-        if view["phase"] == "choose" and fv["has_chosen"]:
-            badges.append('<span class="lf-badge done">Card chosen</span>')
-        meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}">'
-                       f'{icon("medallion")}{esc(medallion_info(m)[0])}</span>' for m in fv["medallions"])
-        tracks = " · ".join(f"{t.replace('_', ' ').title()} {view['tracks'][t]}"
-                            for t, o in TRACK_OWNER.items() if o == f)
-        you = ' <span class="lf-you">you</span>' if view["viewer"] == f else ""
-        cells.append(
-            f'<div class="lf-fac lf-f-{f}">'
-            f'<div class="lf-fac-h"><span class="lf-fac-n">{esc(faction_label(f))}</span>{you}'
-            f'<span class="lf-hp" data-ref="hero:{f}" title="Hero points">{icon("hero")}<b>{fv["hero"]}</b></span></div>'
-            f'<div class="lf-fac-p">{esc(names[f]) + " · " if names.get(f) else ""}{fv["hand_size"]} in hand · '
-            f'{esc(tracks)}</div>'
-            f'<div class="lf-fac-b">{"".join(badges)}{meds}</div></div>')
-    return f'<div class="lf-facs">{"".join(cells)}</div>'
+    fv = view["factions"][f]
+    badges = []
+    if view["initiative"] == f:
+        badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}">{icon("initiative")}Initiative</span>')
+    if view["government"] == f:
+        badges.append(f'<span class="lf-badge gov">{icon("government")}Government</span>')
+    if view["active"] == f:
+        badges.append('<span class="lf-badge act">Playing now</span>')
+    elif f in waiting:
+        badges.append('<span class="lf-badge wait">Deciding…</span>')
+    if view["phase"] == "choose" and fv["has_chosen"]:
+        badges.append('<span class="lf-badge done">Card chosen</span>')
+    meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}: '
+                   f'{esc(medallion_info(m)[2])}">{icon("medallion")}<span class="lf-medname">'
+                   f'{esc(medallion_info(m)[0])}</span></span>' for m in fv["medallions"])
+    tracks = " · ".join(f"{t.replace('_', ' ').title()} {view['tracks'][t]}"
+                        for t, o in TRACK_OWNER.items() if o == f)
+    you = ' <span class="lf-you">you</span>' if view["viewer"] == f else ""
+    return (
+        f'<div class="lf-fac lf-f-{f} {tap.cls}" data-ref="faction:{f}"{tap.attrs}>'
+        f'<div class="lf-fac-h"><span class="lf-fac-n">{esc(faction_label(f))}</span>{you}'
+        f'<span class="lf-hp" data-ref="hero:{f}" title="Hero points">{icon("hero")}<b>{fv["hero"]}</b></span></div>'
+        f'<div class="lf-fac-p">{esc(names[f]) + " · " if names.get(f) else ""}{fv["hand_size"]} in hand · {esc(tracks)}</div>'
+        f'<div class="lf-fac-b">{"".join(badges)}{meds}</div>{tap.menu}</div>')

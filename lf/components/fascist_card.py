@@ -24,15 +24,18 @@ LETTERS = {
 
 
 def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_result: str | None,
-                      fronts: dict[str, dict] | None = None) -> str:
-    """The card, or a placeholder between turns. ``fronts`` lets the Test say if it passes right now."""
+                      fronts: dict[str, dict] | None = None, over: bool = False) -> str:
+    """The card, or a placeholder between turns. ``fronts`` lets the Test say if it would pass right now, while
+    the game goes on (``over``: it ended, and that Test will never be made)."""
     if not card_id:
         return (f'<div class="lf-fcard lf-fcard-empty" data-ref="fascist">'
                 f'<div class="lf-fc-name">No Fascist card in play</div>'
                 f'<div class="lf-fc-sub">Year {year} deck: {deck_size} card{"s" * (deck_size != 1)} left</div></div>')
     c = load_content().fascist_cards[card_id]
     attacks = "".join(
-        f'<li class="lf-atk"><span class="lf-atk-l">{LETTERS[l][0]}</span>{icon("attack", "lf-atk-ic")}'
+        f'<li class="lf-atk" title="{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}">'
+        f'<span class="lf-atk-l" aria-hidden="true">{LETTERS[l][0]}</span>{icon("attack", "lf-atk-ic")}'
+        f'<b class="lf-atk-n" aria-hidden="true">{n}</b>'
         f'<span class="lf-atk-w">{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}</span></li>'
         for l, n in c.attacks)
     effects = effects_text([e.plain() for e in c.effects])
@@ -41,13 +44,15 @@ def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_resul
     if test_result:
         ok = test_result == "success"
         status = f'<div class="lf-test-res {"ok" if ok else "ko"}">Test {"passed" if ok else "failed"}</div>'
+    elif over:
+        status = '<div class="lf-test-now ended">The game ended before this Test</div>'
     elif fronts and t.front in fronts:
         fs = fronts[t.front]
         passing = fs["status"] == "victory" or (fs["status"] == "open" and fs["value"] >= t.threshold)
         status = (f'<div class="lf-test-now {"ok" if passing else "ko"}">Now {signed(fs["value"])}: '
                   f'{"would pass" if passing else "would fail"}</div>')
     return (
-        f'<div class="lf-fcard" data-ref="fascist:{c.id}">'
+        f'<div class="lf-fcard" data-ref="fascist:{c.id}" data-zoom="" data-hist="{esc(c.history)}">'
         f'<div class="lf-fc-top"><span class="lf-fc-year">Year {c.year}</span>'
         f'<span class="lf-fc-name">{esc(c.name)}</span></div>'
         f'<ul class="lf-atks">{attacks}</ul>'

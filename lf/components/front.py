@@ -8,6 +8,7 @@ is rendered clickable (the page passes the action; the Front never decides).
 from __future__ import annotations
 
 from .icons import icon
+from .targets import NO_TAP, Tap
 from .theme import esc, faction_dot, faction_label, front_label, signed
 
 
@@ -36,7 +37,10 @@ def _scale(value: int) -> str:
             f'<div class="lf-cells">{"".join(cells)}</div><span class="lf-end v">Victory</span></div>')
 
 
-def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str | None = None) -> str:
+def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str | None = None,
+               tap: Tap = NO_TAP) -> str:
+    """The Front; ``action`` names the one choice a tap on the whole piece makes (the teaching table), ``tap``
+    the options it carries on the game table (``targets.py``)."""
     value, status, tokens = fs["value"], fs["status"], fs.get("tokens", [])
     badge = ""
     if status == "victory":
@@ -46,17 +50,19 @@ def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str |
     test_html = ""
     if test and test[0] == front and status == "open":
         ok = value >= test[1]
-        test_html = (f'<span class="lf-ftest {"ok" if ok else "ko"}" title="Fascist Test on this Front">'
+        test_html = (f'<span class="lf-ftest {"ok" if ok else "ko"}" title="Fascist Test on this Front: it passes '
+                     f'at {signed(test[1])} or better ({"it would pass now" if ok else "it would fail now"})">'
                      f'Test {signed(test[1])}</span>')
     toks = "".join(faction_dot(f, f"{faction_label(f)} supported this Front this turn") for f in tokens)
     toks_html = f'<div class="lf-ftoks"><span>Supported by</span>{toks}</div>' if tokens else \
         '<div class="lf-ftoks lf-muted">No player token yet</div>'
     act = f'<div class="lf-fact">{icon("front")} {esc(action)}</div>' if action else ""
     tone = "pos" if value > 0 else ("neg" if value < 0 else "even")
+    cls = " lf-clickable" if action else (f" {tap.cls}" if tap.cls else "")
     return (
-        f'<div class="lf-front lf-fs-{status}{" lf-clickable" if action else ""}" data-ref="front:{front}">'
+        f'<div class="lf-front lf-fs-{status}{cls}" data-ref="front:{front}"{tap.attrs}>'
         f'<div class="lf-fhead"><span class="lf-fname">{esc(front_label(front))}</span>{test_html}{badge}</div>'
         f'<div class="lf-fvalue"><span class="lf-fnum {tone}">{signed(value)}</span>'
         f'<span class="lf-fwords">{strength_words(value)}</span></div>'
-        f'{_scale(value)}{toks_html}{act}</div>'
+        f'{_scale(value)}{toks_html}{act}{tap.menu}</div>'
     )

@@ -30,10 +30,12 @@ def glory_html(bag: dict[str, int], bag_size: int, glory: list[str], bid_winner:
            if bid_winner else "")
     return (
         f'<div class="lf-glory">'
-        f'<div class="lf-bag" data-ref="bag">{icon("bag", "lf-bag-ic")}<div>'
+        f'<div class="lf-bag" data-ref="bag" title="Bag of Glory: {bag_size} token{"s" * (bag_size != 1)}">'
+        f'{icon("bag", "lf-bag-ic")}<div>'
         f'<div class="lf-h3">Bag of Glory <span class="lf-muted">· {bag_size} token{"s" * (bag_size != 1)}</span></div>'
         f'<ul class="lf-bagc">{counts}</ul></div></div>'
         f'<div class="lf-garea" data-ref="glory"><div class="lf-h3">{icon("glory")} Glory</div>'
-        f'<div class="lf-gslots">{"".join(slots)}</div><div class="lf-muted">{esc(score)}</div>{bid}</div>'
+        f'<div class="lf-gslots" title="Glory: {esc(score)}">{"".join(slots)}</div>'
+        f'<div class="lf-muted lf-gscore">{esc(score)}</div>{bid}</div>'
         f'</div>'
     )

@@ -11,6 +11,7 @@ from functools import lru_cache
 from lf.engine.content import load_content
 
 from .icons import icon
+from .targets import NO_TAP, Tap
 from .theme import esc
 
 KIND_WORDS = {"immediate": "Immediate", "permanent": "Permanent", "hero": "Uses Hero points"}
@@ -34,3 +35,18 @@ def medallions_html(available: list[str]) -> str:
     if not available:
         return '<div class="lf-muted">No medallion left on the board.</div>'
     return f'<div class="lf-meds">{"".join(medallion_chip(m) for m in available)}</div>'
+
+
+def medallion_strip_html(available: list[str], taps: dict[str, Tap] | None = None) -> str:
+    """The medallions still on the board as a row of chips (the game table): the name shows, what it does opens
+    on a tap (or hover); a medallion that can be claimed now carries its choice (``taps``)."""
+    taps = taps or {}
+    if not available:
+        return '<div class="lf-medstrip lf-muted">No medallion left on the board.</div>'
+    chips = []
+    for m in available:
+        name, kind, text = medallion_info(m)
+        tap = taps.get(m, NO_TAP)
+        chips.append(f'<span class="lf-medchip {tap.cls}" data-ref="medallion:{m}" title="{esc(name)} ({kind}): '
+                     f'{esc(text)}"{tap.attrs}>{icon("medallion")}<span>{esc(name)}</span>{tap.menu}</span>')
+    return (f'<div class="lf-medstrip"><span class="lf-medstrip-h">Medallions</span>{"".join(chips)}</div>')

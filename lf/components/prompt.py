@@ -1,11 +1,12 @@
-"""The prompt: what this seat must do now, in plain words, and every option the engine lists.
+"""The prompt bar: what this seat must do now, in a few words, and the few choices the board does not carry.
 
-Legal actions become buttons (grouped: the card's Event, its Action Points,
-Hero point spends, finishing); options that exist but are not legal now are
-shown disabled *with their reason written under them*, because a touch screen
-cannot show a tooltip. Nothing here decides what is legal: it only renders the
-engine's ``choices`` and ``unavailable`` lists and hands a chosen action to
-``send``.
+Most options are taken on the board itself (``targets.py`` places each choice on the Front, track space,
+Bonus, medallion, faction or card it acts on): the bar says where to tap and offers the rest as buttons
+(ending the turn, a Morale icon, a direction, drawing with a Hero point), Undo, and **All options**: the
+engine's complete list as buttons, with the options closed now and why (for keyboards and screen readers,
+and for a player who prefers a list). It is drawn only when opened, so a move does not send it. Nothing
+here decides what is legal: it renders the engine's ``choices`` and ``unavailable`` lists and hands a
+chosen action to ``send``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from nicegui import ui
 from lf.engine.decisions import SPEND_KINDS
 
 from .card import card_html, card_name
+from .hand_strip import PILE_WORDS
+from .icons import q_icon
 from .pieces import SHOWN_JS, shown_version
+from .targets import AP_KINDS, bar_choices, board_targets, names_card, strip_groups
 from .theme import esc, faction_label
 
 #: ``send(choice, version)``: the version the browser showed when the button was pressed (None: not known, e.g.
@@ -26,9 +30,9 @@ from .theme import esc, faction_label
 #: content stays the same, so it cannot carry the version it was drawn at.
 Send = Callable[[dict, int | None], Awaitable[None]]
 
-#: Choices that cannot be taken back: the page asks before sending them.
+#: Choices that may not be taken back: the page asks before sending one, unless Undo could take it back
+#: (the game page tries it on a copy of the game first, ``session_port.undo_could_take_back``).
 CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done", "lapse")
-AP_KINDS = ("ap_front", "ap_track", "ap_bonus")
 WAITING_WORDS = {
     "choose": "to choose a card in secret",
     "bid": "to make their Final Bid",
@@ -40,6 +44,9 @@ WAITING_WORDS = {
     "np_turn": "to finish their turn",
 }
 SIMULTANEOUS = ("choose", "bid", "keep")
+#: Where a choice can be on the board, in the order the bar names them.
+PLACES = (("card", "a card of yours"), ("front", "a Front"), ("space", "a track space"), ("track", "a track"),
+          ("bonus", "a Bonus"), ("medallion", "a medallion"), ("faction", "a faction"))
 
 
 @dataclass(frozen=True)
@@ -48,10 +55,13 @@ class PromptInput:
     names: dict[str, str]
     send: Send
     undo: Callable[[], Awaitable[None]]
+    #: Whether "All options" is open, and how to open or close it.
+    all_open: bool = False
+    toggle_all: Callable[[], None] | None = None
 
 
 def confirm_text(choice: dict) -> str | None:
-    """The question to ask before an irreversible choice, or None."""
+    """The question to ask before a choice that may be irreversible (asked only when it is), or None."""
     a = choice["action"]
     kind = a["kind"]
     if kind == "event":
@@ -84,17 +94,28 @@ def waiting_line(view: dict, names: dict[str, str]) -> str:
     return "Waiting for " + "; ".join(parts) + "."
 
 
-def _button(choice: dict, send: Send, cls: str = "", primary: bool = False) -> ui.button:
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def tap_hint(view: dict) -> str:
+    """Where the seat's options are on the board, in words ("Tap a Front or a track space ...")."""
+    kinds = {ref.split(":", 1)[0] for ref, t in board_targets(view).items() if t.ok}
+    places = [words for kind, words in PLACES if kind in kinds]
+    return f"Tap {_either(places)} outlined in red." if places else ""
+
+
+def _button(choice: dict, send: Send, primary: bool = False, prefix: str = "act") -> ui.button:
     b = ui.button(choice["label"]).on("click", lambda e: send(choice, shown_version(e.args)), js_handler=SHOWN_JS)
-    b.classes(f"lf-act {cls}").props(f"no-caps {'unelevated' if primary else 'outline'} data-testid=act-{choice['key']}")
-    return b.mark(f"act:{choice['key']}")
+    b.classes("lf-act").props(f"no-caps {'unelevated' if primary else 'outline'} data-testid={prefix}-{choice['key']}")
+    return b.mark(f"{prefix}:{choice['key']}")
 
 
 def _unavailable_html(unavailable: list[dict]) -> str:
     """The options that exist but are closed now, each a disabled button with its reason under it.
 
     Plain HTML in one element (not a component per option): they cannot be pressed, and a turn can list
-    twenty of them, which every update would otherwise re-send and every browser re-mount.
+    twenty of them.
     """
     return "".join(
         f'<div class="lf-unav" data-testid="unav-{esc(u["key"])}"><button class="lf-act lf-unav-b" disabled>'
@@ -102,50 +123,64 @@ def _unavailable_html(unavailable: list[dict]) -> str:
         for u in unavailable)
 
 
-def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send,
-           primary: bool = False) -> None:
+def _group(title: str, choices: list[dict], unavailable: list[dict], send: Send, primary: bool = False) -> None:
     if not choices and not unavailable:
         return
-    ui.label(title).classes("lf-group-h")
+    if title:
+        ui.label(title).classes("lf-group-h")
     with ui.element("div").classes("lf-acts"):
         for c in choices:
-            _button(c, send, primary=primary)
+            _button(c, send, primary=primary, prefix="opt")
         if unavailable:
             ui.html(_unavailable_html(unavailable), sanitize=False).classes("lf-unavs")
 
 
-def _card_choices(decision: dict, send: Send) -> None:
-    """choose / bid / keep: each card with its own button under it."""
+def _cards(choices: list[dict], unavailable: list[dict], send: Send, prefix: str) -> None:
+    """Choices about cards: each card with its buttons under it."""
     by_card: dict[str, list[dict]] = {}
-    rest: list[dict] = []
-    for c in decision["choices"]:
-        arg = c["action"].get("arg", "")
-        (by_card.setdefault(arg, []) if arg else rest).append(c)
-    blocked = {u["action"].get("arg", ""): u for u in decision["unavailable"]}
-    cards = list(dict.fromkeys(list(by_card) + list(blocked)))
+    for c in choices:
+        by_card.setdefault(c["action"]["arg"], []).append(c)
+    blocked = {u["action"]["arg"]: u for u in unavailable}
     with ui.element("div").classes("lf-cardrow lf-pick-cards"):
-        for cid in cards:
+        for cid in dict.fromkeys([*by_card, *blocked]):
             with ui.element("div").classes("lf-pick-card"):
                 ui.html(card_html(cid), sanitize=False)
                 for c in by_card.get(cid, []):
-                    _button(c, send, primary=c["action"]["kind"] in ("choose", "bid", "keep"))
+                    _button(c, send, primary=c["action"]["kind"] in ("choose", "bid", "keep", "card"), prefix=prefix)
                 if cid in blocked:
                     ui.label(f"Not now: {blocked[cid]['reason']}").classes("lf-reason")
+
+
+def _card_options(view: dict, decision: dict, send: Send) -> None:
+    """choose / bid / keep / a card to pick: the cards pile by pile (the hand, the tableau...), then the rest."""
+    cards = [c for c in decision["choices"] if names_card(c)]
+    blocked = [u for u in decision["unavailable"] if names_card(u)]
+    rest = [c for c in decision["choices"] if not names_card(c)]
+    shown: set[str] = set()
+    for pile, pile_cards in strip_groups(view):
+        mine = [c for c in cards if c["action"]["arg"] in pile_cards]
+        closed = [u for u in blocked if u["action"]["arg"] in pile_cards]
+        if mine or closed:
+            ui.label(PILE_WORDS[pile]).classes("lf-group-h")
+            _cards(mine, closed, send, "opt")
+            shown.update(pile_cards)
+    elsewhere = [c for c in cards if c["action"]["arg"] not in shown]
+    if elsewhere:
+        _cards(elsewhere, [u for u in blocked if u["action"]["arg"] not in shown], send, "opt")
     if rest:
         with ui.element("div").classes("lf-acts"):
             for c in rest:
-                _button(c, send, primary=True)
+                _button(c, send, primary=True, prefix="opt")
 
 
 AP_GROUPS = (("ap_front", "Strength on one Front"), ("ap_track", "move one track"), ("ap_bonus", "turn Bonuses on"))
 
 
-def _ap_groups(choices: list[dict], unav: list[dict], send: Send, lead: str) -> None:
-    """Action Point uses in three small groups (Fronts, tracks, Bonuses) so a phone screen stays readable."""
-    for i, (kind, title) in enumerate(AP_GROUPS):
-        ok = [c for c in choices if c["action"]["kind"] == kind]
-        no = [u for u in unav if u["action"]["kind"] == kind]
-        _group((lead if i == 0 else "") + title, ok, no, send)
+def spend_title(possible: int) -> str:
+    """The Hero point spends' heading: how many are possible now, in words (never "0 options now")."""
+    if not possible:
+        return "Hero point spends: none possible now"
+    return f"Spend Hero points: {possible} way{'s' * (possible != 1)} possible now"
 
 
 def split_spends(decision: dict) -> tuple[dict, list[dict], list[dict]]:
@@ -157,38 +192,50 @@ def split_spends(decision: dict) -> tuple[dict, list[dict], list[dict]]:
     return main, spend(decision["choices"]), spend(decision["unavailable"])
 
 
-def _spends(spend_ok: list[dict], spend_no: list[dict], send: Send) -> None:
-    """The Hero point spends, folded away under one line that says how many are possible now."""
-    if spend_ok or spend_no:
-        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
-        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense"):
-            _group("", spend_ok, spend_no, send)
-
-
-def _turn_choices(decision: dict, send: Send) -> None:
+def _turn_options(decision: dict, send: Send) -> None:
     choices, unav = decision["choices"], decision["unavailable"]
     pick = lambda kinds, items: [x for x in items if x["action"]["kind"] in kinds]  # noqa: E731
     event = pick(("event",), choices)
+    lead = "Action Points: "
     if event:
-        with ui.element("div").classes("lf-playing"):
-            ui.html(card_html(event[0]["action"]["arg"]), sanitize=False)
-            with ui.element("div").classes("lf-playing-opts"):
-                _group("Play it for its Event", event, [], send, primary=True)
-                _ap_groups(choices, unav, send, "…or for its Action Points: ")
-    else:
-        _ap_groups(choices, unav, send, "Action Points: ")
-    _spends(pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav), send)
-    finish = pick(("end_turn",), choices)
-    other = [c for c in choices if c["action"]["kind"] not in (*AP_KINDS, *SPEND_KINDS, "event", "end_turn")]
-    _group("", other, [], send)
-    if finish:
-        with ui.element("div").classes("lf-acts lf-finish"):
-            for c in finish:
-                _button(c, send, primary=True)
+        _group("Play it for its Event", event, [], send, primary=True)
+        lead = "…or for its Action Points: "
+    for i, (kind, title) in enumerate(AP_GROUPS):
+        _group((lead if i == 0 else "") + title, pick((kind,), choices), pick((kind,), unav), send)
+    spend_ok, spend_no = pick(SPEND_KINDS, choices), pick(SPEND_KINDS, unav)
+    if spend_ok or spend_no:
+        _group(spend_title(len(spend_ok)), spend_ok, spend_no, send)
+    known = (*AP_KINDS, *SPEND_KINDS, "event")
+    _group("", [c for c in choices if c["action"]["kind"] not in known], [], send, primary=True)
+
+
+def render_options(view: dict, decision: dict, send: Send) -> None:
+    """Every option of ``decision`` as a button (``opt-<key>``), and the closed ones with their reasons."""
+    with ui.element("div").classes("lf-all").props("data-testid=all-options"):
+        if decision["kind"] in ("turn", "play"):
+            _turn_options(decision, send)
+            return
+        main, spend_ok, spend_no = split_spends(decision)
+        if any(names_card(c) for c in (*main["choices"], *main["unavailable"])):
+            _card_options(view, main, send)
+        else:
+            _group("", main["choices"], main["unavailable"], send, primary=True)
+        if spend_ok or spend_no:
+            _group(spend_title(len(spend_ok)), spend_ok, spend_no, send)
+
+
+def _bar(view: dict, decision: dict, send: Send) -> list[dict]:
+    """The choices of ``decision`` the board does not carry: cards from elsewhere are drawn here; the other
+    buttons are returned, for the bar's row of buttons (``act-<key>``)."""
+    rest = bar_choices(view, decision)
+    cards = [c for c in rest if names_card(c)]
+    if cards:
+        _cards(cards, [], send, "act")
+    return [c for c in rest if not names_card(c)]
 
 
 def render_prompt(inp: PromptInput) -> None:
-    """The whole prompt box for the viewer of ``inp.view``."""
+    """The prompt bar for the viewer of ``inp.view``."""
     view = inp.view
     me = view["viewer"]
     with ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
@@ -196,37 +243,45 @@ def render_prompt(inp: PromptInput) -> None:
             ui.label("The game is over.").classes("lf-prompt-h")
             return
         if me is None:
-            ui.label("You are watching this game.").classes("lf-prompt-h").mark("watching")
-            line = waiting_line(view, inp.names)
-            if line:
-                ui.label(line).classes("lf-wait").mark("waiting")
+            with ui.element("div").classes("lf-bar-words"):
+                ui.label("You are watching this game.").classes("lf-prompt-h").mark("watching")
+                line = waiting_line(view, inp.names)
+                if line:
+                    ui.label(line).classes("lf-wait").mark("waiting")
             return
         decisions = view["decisions"]
+        buttons: list[dict] = []
         if not decisions:
-            ui.label("Not your move.").classes("lf-prompt-h")
-            ui.label(waiting_line(view, inp.names) or "Nothing is pending.").classes("lf-wait").mark("waiting")
+            with ui.element("div").classes("lf-bar-words"):
+                ui.label("Not your move.").classes("lf-prompt-h")
+                ui.label(waiting_line(view, inp.names) or "Nothing is pending.").classes("lf-wait").mark("waiting")
         for d in decisions:
-            ui.label("Your move" if d["kind"] not in SIMULTANEOUS else "Your secret choice").classes("lf-prompt-k")
-            ui.label(d["prompt"]).classes("lf-prompt-h").mark("your-prompt")
-            others = [w for w in view["waiting"] if w["faction"] != me]
-            if d["kind"] in SIMULTANEOUS:
-                line = waiting_line(view, inp.names).replace("Waiting for", "Also deciding:") if others else \
-                    "The others have decided: everyone is waiting for you."
-            else:
-                line = "Everyone is waiting for you."
-            ui.label(line).classes("lf-wait")
-            if d["kind"] in ("choose", "bid", "keep"):
-                _card_choices(d, inp.send)
-            elif d["kind"] in ("turn", "play"):
-                _turn_choices(d, inp.send)
-            else:
-                main, spend_ok, spend_no = split_spends(d)
-                if d["kind"] == "pick" and all(c["action"]["kind"] == "card" for c in main["choices"]):
-                    _card_choices(main, inp.send)
+            with ui.element("div").classes("lf-bar-words"):
+                ui.label("Your move" if d["kind"] not in SIMULTANEOUS else "Your secret choice").classes("lf-prompt-k")
+                ui.label(d["prompt"]).classes("lf-prompt-h").mark("your-prompt")
+                hint = tap_hint(view)
+                if hint:
+                    ui.label(hint).classes("lf-hint").mark("hint")
+                others = [w for w in view["waiting"] if w["faction"] != me]
+                if d["kind"] in SIMULTANEOUS:
+                    line = waiting_line(view, inp.names).replace("Waiting for", "Also deciding:") if others else \
+                        "The others have decided: everyone is waiting for you."
                 else:
-                    _group("", main["choices"], main["unavailable"], inp.send, primary=True)
-                _spends(spend_ok, spend_no, inp.send)
-        if view.get("can_undo"):
-            with ui.element("div").classes("lf-undo"):
-                ui.button("Undo my last step", icon="undo", on_click=inp.undo) \
-                    .props("no-caps flat data-testid=undo").mark("undo")
+                    line = "Everyone is waiting for you."
+                ui.label(line).classes("lf-wait")
+            buttons += _bar(view, d, inp.send)
+        with ui.element("div").classes("lf-acts lf-bar-acts"):
+            for c in buttons:
+                _button(c, inp.send, primary=c["action"]["kind"] not in SPEND_KINDS)
+            with ui.element("div").classes("lf-bar-tools"):
+                if decisions and inp.toggle_all is not None:
+                    count = sum(len(d["choices"]) for d in decisions)
+                    ui.button(f"{'Hide the' if inp.all_open else 'All'} options ({count})", on_click=inp.toggle_all) \
+                        .classes("lf-tool").props(f"flat no-caps aria-expanded={'true' if inp.all_open else 'false'} "
+                                                  "data-testid=all-toggle").mark("all-toggle")
+                if view.get("can_undo"):
+                    ui.button("Undo", icon=q_icon("undo"), on_click=inp.undo).classes("lf-tool") \
+                        .props('flat no-caps data-testid=undo aria-label="Undo my last step"').mark("undo")
+        if inp.all_open:
+            for d in decisions:
+                render_options(view, d, inp.send)

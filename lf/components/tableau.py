@@ -7,7 +7,7 @@ secret); the trash and the tableau are public and shown as cards.
 from __future__ import annotations
 
 from .card import card_html
-from .icons import material_icon
+from .icons import icon
 from .theme import esc
 
 
@@ -20,14 +20,13 @@ def tableau_html(cards: list[str]) -> str:
 def piles_html(fv: dict) -> str:
     """Deck, discard and trash counts, and the secret or public states of this turn."""
     items = [
-        ("layers", "Deck", fv["deck_size"]),
-        ("style", "Discard", len(fv["discard"]) if "discard" in fv else fv["discard_size"]),
-        ("delete_outline", "Trash", len(fv["trash"])),
-        ("back_hand", "Hand", fv["hand_size"]),
+        ("deck", "Deck", fv["deck_size"]),
+        ("discard", "Discard", len(fv["discard"]) if "discard" in fv else fv["discard_size"]),
+        ("trash", "Trash", len(fv["trash"])),
+        ("hand", "Hand", fv["hand_size"]),
     ]
     if fv.get("bid_size"):
-        items.append(("gavel", "Bid", fv["bid_size"]))
-    lis = "".join(f'<li>{material_icon(ic)}<span>{esc(label)}</span><b>{n}</b></li>'
-                  for ic, label, n in items)
+        items.append(("cards", "Bid", fv["bid_size"]))
+    lis = "".join(f'<li>{icon(ic)}<span>{esc(label)}</span><b>{n}</b></li>' for ic, label, n in items)
     return f'<ul class="lf-piles">{lis}</ul>'
 

@@ -16,6 +16,7 @@ from lf.engine.content import load_content
 from lf.engine.content_schema import Trigger
 
 from .icons import icon, trigger_icon
+from .targets import NO_TAP, Tap
 from .theme import esc, faction_label, track_label
 
 #: (track, between low and high space, words, the other track, needed) for the three dependencies.
@@ -41,8 +42,8 @@ def owner_of(track: str) -> str | None:
     return TRACK_OWNER.get(track)
 
 
-def _space(track: str, n: int, value: int, blanks: list[int], owner_cls: str) -> str:
-    cls = ["lf-sp"]
+def _space(track: str, n: int, value: int, blanks: list[int], owner_cls: str, tap: Tap = NO_TAP) -> str:
+    cls = ["lf-sp"] + ([tap.cls] if tap.cls else [])
     inner = ""
     title = f"{track_label(track)} {n}"
     trig = triggers().get((track, n))
@@ -65,48 +66,56 @@ def _space(track: str, n: int, value: int, blanks: list[int], owner_cls: str) ->
     if n == value:
         cls.append("cur")
         standee = icon("standee", f"lf-standee {owner_cls}", f"{track_label(track)} is at {value}")
-    return (f'<div class="{" ".join(cls)}" data-ref="space:{track}:{n}" title="{esc(title)}">'
-            f'<span class="lf-spn">{n}</span><span class="lf-spi">{inner}</span>{standee}</div>')
+    return (f'<div class="{" ".join(cls)}" data-ref="space:{track}:{n}" title="{esc(title)}"{tap.attrs}>'
+            f'<span class="lf-spn">{n}</span><span class="lf-spi">{inner}</span>{standee}{tap.menu}</div>')
 
 
-def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int], action: str | None = None) -> str:
+def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int], action: str | None = None,
+               taps: dict[int, Tap] | None = None, whole: Tap = NO_TAP) -> str:
+    """The track; ``action`` names the one choice a tap on the whole piece makes (the teaching table); on the game
+    table ``taps`` are the options of its spaces and ``whole`` those of the track itself (``targets.py``)."""
+    taps = taps or {}
     owner = owner_of(track)
     owner_cls = f"lf-f-{owner}" if owner else "lf-gov"
     parts: list[str] = []
     limits = {lo: (words, other) for lo, _, words, other in LIMITS.get(track, [])}
     for n in range(0, 11):
-        parts.append(_space(track, n, value, blanks, owner_cls))
+        parts.append(_space(track, n, value, blanks, owner_cls, taps.get(n, NO_TAP)))
         if track == "government" and n == 5:
             parts.append('<div class="lf-centre" title="The Centre: 5 or less, the Communists control the Government;'
-                         ' 6 or more, the Moderates"><span>Centre</span></div>')
+                         ' 6 or more, the Moderates"><span aria-hidden="true">Centre</span></div>')
         if n in limits:
             words, other = limits[n]
             open_ = tracks.get(other, 0) >= 8
             parts.append(f'<div class="lf-limit{" open" if open_ else ""}" title="{esc(words)}'
                          f'{" (open now)" if open_ else ""}">{icon("lock")}</div>')
     who = (f'<span class="lf-town lf-f-{owner}">{esc(faction_label(owner))}</span>' if owner else
-           '<span class="lf-town lf-gov">Communists ◂ ▸ Moderates</span>')
+           '<span class="lf-town lf-gov">Com<span class="lf-long">munists</span> ◂ ▸ '
+           'Mod<span class="lf-long">erates</span></span>')
     limit_words = "".join(
         f'<li class="{"open" if tracks.get(other, 0) >= 8 else ""}">{icon("lock")} {esc(words)}'
         f'{" — open now" if tracks.get(other, 0) >= 8 else ""}</li>' for _, _, words, other in LIMITS.get(track, []))
     act = f'<div class="lf-tact">{esc(action)}</div>' if action else ""
+    cls = " lf-clickable" if action else (f" {whole.cls}" if whole.cls else "")
     return (
-        f'<div class="lf-track{" lf-clickable" if action else ""}" data-ref="track:{track}">'
+        f'<div class="lf-track{cls}" data-ref="track:{track}"{whole.attrs}>'
         f'<div class="lf-thead">{icon(track, f"lf-t-{track}")}<span class="lf-tname">{esc(track_label(track))}</span>'
         f'{who}<span class="lf-tval">{value}</span></div>'
         f'<div class="lf-spaces lf-t-{track}">{"".join(parts)}</div>'
         + (f'<ul class="lf-limits">{limit_words}</ul>' if limit_words else "")
-        + f"{act}</div>"
+        + f"{act}{whole.menu}</div>"
     )
 
 
-def bonus_html(bonuses: dict[str, bool]) -> str:
-    """The Morale and Teamwork Bonus switches."""
+def bonus_html(bonuses: dict[str, bool], taps: dict[str, Tap] | None = None) -> str:
+    """The Morale and Teamwork Bonus switches (``taps``: the options each carries on the game table)."""
+    taps = taps or {}
     out = []
     for b, words in (("morale", "Morale Bonus: multiply one icon of an AP card by your tableau"),
                      ("teamwork", "Teamwork Bonus: +1 when a second or third faction supports a Front")):
         on = bonuses.get(b, False)
-        out.append(f'<div class="lf-bonus {"on" if on else "off"}" data-ref="bonus:{b}" title="{esc(words)}">'
-                   f'{icon(b, "" if on else "lf-off")}<span>{b.capitalize()} Bonus</span>'
-                   f'<b>{"ON" if on else "off"}</b></div>')
+        tap = taps.get(b, NO_TAP)
+        out.append(f'<div class="lf-bonus {"on" if on else "off"} {tap.cls}" data-ref="bonus:{b}" title="{esc(words)}"'
+                   f'{tap.attrs}>{icon(b, "" if on else "lf-off")}<span>{b.capitalize()} Bonus</span>'
+                   f'<b>{"ON" if on else "off"}</b>{tap.menu}</div>')
     return f'<div class="lf-bonuses">{"".join(out)}</div>'

@@ -264,9 +264,9 @@ kind("play", _play, _play_do)
 # -- the Morale Bonus --------------------------------------------------------------------
 
 def _morale(state: GameState, p: Pending) -> Decision:
-    return with_spends(state, p, Decision(p["faction"], "morale", "Morale Bonus: choose one icon of your card to "
-                                          "multiply by your tableau",
-                                          tuple(morale_choices(state, p["faction"], p["card"]))))
+    return with_spends(state, p, Decision(
+        p["faction"], "morale", f"Morale Bonus: you may use one icon of {card_name(p['card'])} again, once for each "
+        "time it is in your tableau", tuple(morale_choices(state, p["faction"], p["card"]))))
 
 
 def _morale_do(state: GameState, p: Pending, a: Action) -> None:

@@ -118,17 +118,29 @@ def icon_count(state: GameState, f: str, icon: str) -> int:
     return sum(card(c).icons.count(icon) for c in state.factions[f].tableau)
 
 
+def morale_words(icon: str, k: int) -> str:
+    """What using ``icon`` with the Morale Bonus does, ``k`` times, in words ("Liberty up 2 steps")."""
+    what, d = icon_parts(icon)
+    if what == "front":
+        return f"+{k} Strength to one Front of your choice"
+    return f"{track_label(what)} {'up' if d > 0 else 'down'} {k} step{'s' * (k != 1)}"
+
+
+def _times(k: int) -> str:
+    return "once" if k == 1 else ("twice" if k == 2 else f"{k} times")
+
+
 def morale_choices(state: GameState, f: str, card_id: str) -> list[Choice]:
-    out = [Choice(Action("morale_skip"), "Do not use the Morale Bonus")]
+    out = [Choice(Action("morale_skip"), "Don't use the Morale Bonus now")]
     can_organize = owns(state, f, "organization") and "organization" not in state.factions[f].used \
         and state.factions[f].hero >= 1
     for icon in dict.fromkeys(card(card_id).icons):
         k = icon_count(state, f, icon)
         what, _ = icon_parts(icon)
-        out.append(Choice(Action("morale", icon), f"Morale Bonus: {icon_text(icon)} x {k}"))
+        out.append(Choice(Action("morale", icon), f"{morale_words(icon, k)} (this icon is in your tableau {_times(k)})"))
         if can_organize and what != "front":
-            out.append(Choice(Action("morale", icon, 1), f"Morale Bonus with Organization (1 Hero point): "
-                                                          f"{icon_text(icon)} x {k + 1}"))
+            out.append(Choice(Action("morale", icon, 1), f"{morale_words(icon, k + 1)}: with Organization, "
+                                                          "for 1 Hero point"))
     return out
 
 

@@ -14,6 +14,7 @@ from .decisions import BUILD
 from .game import can_undo, waiting_message
 from .queries import government_controller, turn_order
 from .state import GameState
+from .year_end import keep_limits
 
 
 def _faction_view(state: GameState, f: str, viewer: str | None) -> dict[str, Any]:
@@ -38,7 +39,8 @@ def _faction_view(state: GameState, f: str, viewer: str | None) -> dict[str, Any
         "used": list(fa.used),
     }
     if mine:
-        out.update(hand=list(fa.hand), chosen=fa.chosen, bid=list(fa.bid), keep=list(fa.keep), discard=list(fa.discard))
+        out.update(hand=list(fa.hand), chosen=fa.chosen, bid=list(fa.bid), keep=list(fa.keep), discard=list(fa.discard),
+                   keep_max=list(keep_limits(state, f)))
     return out
 
 

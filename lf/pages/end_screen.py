@@ -15,6 +15,7 @@ from lf.components.outcome import outcome_html
 from . import browser_seats, game_files
 from . import session_port as port
 from .in_thread import in_thread
+from .live import go_once
 
 
 def show_end(game_id: str, view: dict, names: dict[str, str]) -> None:
@@ -55,7 +56,7 @@ async def start_rematch(game_id: str, button: ui.button) -> None:
         ui.notify(f"No rematch: {exc}", type="negative", multi_line=True)
         button.enable()
         return
-    ui.navigate.to(f"/game/{new_id}")
+    go_once(ui.context.client, f"/game/{new_id}")  # unless the page already followed the "rematch" event
 
 
 async def carry_seat(game_id: str) -> None:

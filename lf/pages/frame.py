@@ -15,7 +15,7 @@ from typing import Any
 
 from nicegui import app, ui
 
-from lf.components.icons import ASSETS
+from lf.components.icons import ASSETS, sprite
 
 HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<link rel="stylesheet" href="/assets/frame.css">'
@@ -46,8 +46,9 @@ def still_controls() -> None:
 
 @contextmanager
 def top_bar(subtitle: str = "") -> Iterator[ui.element]:
-    """Add the head and the top bar; the body of the ``with`` fills the bar's right side."""
+    """Add the head, the icons' sprite and the top bar; the body of the ``with`` fills the bar's right side."""
     ui.add_head_html(HEAD)
+    ui.add_body_html(sprite())  # the icons every part of the page refers to (lf/components/icons.py)
     ui.colors(primary="#b3261e", secondary="#251d16", accent="#c8962a", positive="#2e7d32", negative="#b3261e")
     ui.query("body").classes("lf-body")
     with ui.element("div").classes("lf-topbar") as bar:

@@ -21,13 +21,15 @@ from typing import Any
 
 from nicegui import Client, ui
 
-from lf.components import board
+from lf.components import board, table_board
 from lf.components.faction_panel import faction_parts, show_faction
-from lf.components.factions import factions_html
+from lf.components.hand_strip import strip_box, strip_pieces
+from lf.components.icons import q_icon
 from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
-from lf.components.pieces import Pieces
+from lf.components.pieces import Pieces, by_key
 from lf.components.prompt import PromptInput, confirm_text, render_prompt
+from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
 from . import browser_seats, net
@@ -76,6 +78,9 @@ class GameScreen:
         self._names_stale = False
         self.my_turn = bool(self.view["decisions"])
         self.dialog_host: ui.element | None = None
+        self.all_open = False
+        #: The questions the page shows (kind, prompt): when they change, the board brings their targets into view.
+        self.asked: list[tuple[str, str]] = [(d["kind"], d["prompt"]) for d in self.view["decisions"]]
         self.sound_button: ui.button
         self.prompt_area: ui.element | None = None
         self.root: ui.element | None = None
@@ -86,51 +91,81 @@ class GameScreen:
     # -- layout ----------------------------------------------------------------------------
 
     def build(self) -> None:
+        """The table (docs/pages.md): the board and a side column, the prompt bar and the hand strip at the foot (a
+        bottom sheet on a phone), the log and the factions' tabs in side panels.
+
+        A button or a board target sends the version the browser shows (the root's data-version), and the session
+        refuses it if this seat's decision changed since: so the prompt re-draws only when what it shows changes,
+        and the board's pieces (Fronts, tracks, medallions, factions, the hand's cards) are changed in place.
+        """
+        ui.query("body").classes("lf-table-page")
+        self._top_bar()
+        self.dialog_host = ui.element("div")
+        with page_body(), ui.element("div").classes("lf-game lf-table") as self.root:
+            self._stamp()
+            with ui.element("div").classes("lf-t-main"):
+                with ui.element("div").classes("lf-t-top"):
+                    self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))
+                    self._area("banner", lambda v: (v["result"], self.names), self._banner)
+                with ui.element("div").classes("lf-t-bar"):
+                    self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
+                                                                   "initiative", "government", "hero_supply",
+                                                                   "viewer"),
+                                        lambda v: board.status_html(v, self.faction), mark="status"))
+                    ui.html(panel_buttons(), sanitize=False).classes("lf-t-toggles")
+                with ui.element("div").classes("lf-t-board"):
+                    self._board()
+                with ui.element("div").classes("lf-t-side"):
+                    self._side()
+            with ui.element("div").classes("lf-t-dock").props("data-testid=dock"):
+                self._dock()
+            with ui.element("aside").classes("lf-t-log lf-panel-side").props('aria-label="Game log"'):
+                ui.html(panel_close("log"), sanitize=False)
+                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
+            with ui.element("aside").classes("lf-t-tabs lf-panel-side") \
+                    .props('aria-label="Factions: tableaux and piles"'):
+                ui.html(panel_close("tabs"), sanitize=False)
+                with ui.element("div").classes("lf-a-tabs"):
+                    self._tabs()
+        self._mark_prompt()
+        self._set_title()
+
+    def _top_bar(self) -> None:
         with top_bar(self.game_name):
-            ui.button("Rules", icon="menu_book", on_click=open_rules_dialog) \
+            ui.button("Rules", icon=q_icon("book"), on_click=open_rules_dialog) \
                 .props("flat dense no-caps color=white data-testid=rules") \
                 .mark("rules")
-            ui.button("Seats", icon="group", on_click=self.open_seats) \
+            ui.button("Seats", icon=q_icon("seats"), on_click=self.open_seats) \
                 .props("flat dense no-caps color=white data-testid=seats") \
                 .mark("seats")
             self.sound_button = ui.button(on_click=lambda: self._set_sound(not self.sound)) \
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
-        self.dialog_host = ui.element("div")
-        names = lambda: self.names  # noqa: E731 - read at draw time: seats change
-        with page_body():
-            self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))  # above the board's grid
-            self.root = ui.element("div").classes("lf-game")
-        with self.root:
-            self._stamp()
-            with ui.element("div").classes("lf-col lf-main"):
-                self._area("banner", lambda v: (v["result"], names()), self._banner)
-                self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction", "initiative",
-                                                               "government", "hero_supply", "viewer"),
-                                    lambda v: board.status_html(v, self.faction), mark="status"))
-                # A button or a board piece sends the version the browser shows (the root's data-version), and
-                # the session refuses it if this seat's decision changed since: so the prompt re-draws only when
-                # what it shows changes, and the Fronts and tracks are Pieces, changed in place.
-                self.prompt_area = self._area(
-                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names()),
-                    self._prompt)
-                self._keep(Pieces("fronts", "front", board.front_pieces, self._tap), board.fronts_box)
-                self._keep(Pieces("tracks", "track", board.track_pieces, self._tap), board.tracks_box)
-                with ui.element("div").classes("lf-a-tabs"):
-                    self._tabs()
-            with ui.element("div").classes("lf-col lf-side"):
-                self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result",
-                                                                "year", "fronts"), board.fascist_html, mark="fascist"))
-                self._keep(HtmlPart("facs", lambda v: (_slice(v, "factions", "initiative", "government", "active",
-                                                              "waiting", "phase", "tracks"), names()),
-                                    lambda v: factions_html(v, names()), mark="factions"), board.boxed("hero", "Factions"))
-                self._keep(HtmlPart("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"),
-                                    board.glory_box_html, mark="glory"), board.boxed())
-                self._keep(HtmlPart("meds", lambda v: v["medallions"], board.medallions_box_html, mark="medallions"),
-                           board.boxed("medallion", "Medallions on the board"))
-                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
-        self._mark_prompt()
-        self._set_title()
+
+    def _pieces(self, name: str, kind: str, select: Callable[[dict], dict]) -> Pieces:
+        """Board pieces that carry the seat's targets (a new decision makes an older picture outdated)."""
+        return Pieces(name, kind, select, self._tap, role=False, epoch=self._decision)
+
+    def _board(self) -> None:
+        self._keep(self._pieces("fronts", "front", table_board.front_pieces), board.fronts_box)
+        self._keep(self._pieces("tracks", "track", table_board.track_pieces), board.tracks_box)
+        with ui.element("div").classes("lf-t-row"):
+            self._keep(self._pieces("meds", "meds", table_board.medallion_pieces))
+            self._keep(HtmlPart("glory", lambda v: _slice(v, "bag", "bag_size", "glory", "bid_winner"),
+                                board.glory_box_html, mark="glory"))
+
+    def _side(self) -> None:
+        self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
+                                                        "fronts", "result"), board.fascist_html, mark="fascist"))
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names)),
+                   table_box("hero", "Factions", "lf-facs"))
+
+    def _dock(self) -> None:
+        # The bar offers what the board does not carry, which depends on the tracks and medallions too.
+        self.prompt_area = self._area(
+            "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer", "tracks",
+                                        "medallions"), self.names, self.all_open), self._prompt)
+        self._keep(self._pieces("hand", "hcard", strip_pieces), strip_box)
 
     def _area(self, name: str, select: Callable[[dict], Any], render: Callable[[dict], None]) -> ui.element:
         return self._keep(Part(name, select, render))
@@ -148,7 +183,8 @@ class GameScreen:
     def _tabs(self) -> None:
         order = ([self.faction] if self.faction else []) + [f for f in FACTIONS if f != self.faction]
         with ui.element("div").classes("lf-box"):
-            with ui.tabs().classes("lf-tabs").props("dense align=left outside-arrows mobile-arrows") as tabs:
+            with ui.tabs().classes("lf-tabs").props(f'align=left left-icon="{q_icon("chevron_left")}" '
+                                                    f'right-icon="{q_icon("chevron_right")}"') as tabs:
                 tab = {f: ui.tab(f, label=faction_label(f) + (" (you)" if f == self.faction else ""))
                        .classes(f"lf-f-{f}").mark(f"tab-{f}") for f in order}
             with ui.tab_panels(tabs, value=tab[order[0]]).classes("lf-tabpanels w-full"):
@@ -166,10 +202,36 @@ class GameScreen:
 
     def _prompt(self, v: dict) -> None:
         with ui.element("div").classes("lf-box"):
-            render_prompt(PromptInput(v, self.names, self.send, self.undo))
+            render_prompt(PromptInput(v, self.names, self.send, self.undo, self.all_open, self.toggle_all))
+
+    @staticmethod
+    def _decision(v: dict) -> list[Any]:
+        """What the seat decides and who else is deciding: a change makes every board target's picture new (a tap
+        on an older picture is outdated, as a click on a button the prompt drew again)."""
+        return _slice(v, "decisions", "waiting", "can_undo", "result", "viewer")
+
+    def toggle_all(self) -> None:
+        """Open or close "All options", the engine's whole list as buttons (drawn only while it is open)."""
+        self.all_open = not self.all_open
+        self._remember_buttons()
+        for part in self.parts:
+            if part.name == "prompt":
+                part.update(self.view)
+
+    def offered(self) -> list[str]:
+        """Every option this page offers now, on the board and in the prompt bar (tests and tools read it)."""
+        keys: set[str] = set()
+        for part in self.parts:
+            if isinstance(part, Pieces):
+                for _, choices, _ in part.shown.values():
+                    keys.update(by_key(choices))
+        assert self.prompt_area is not None
+        for el in self.prompt_area.descendants():
+            keys.update(m[4:] for m in el._markers if m.startswith("act:"))  # noqa: SLF001
+        return sorted(keys)
 
     async def _tap(self, choice: dict | None, shown: int | None) -> None:
-        """A tap on a Front or a track: the choice it makes, at the version the browser showed (see Pieces)."""
+        """A tap on a board target: the choice it makes, at the version the browser showed (see Pieces)."""
         if choice is None:
             ui.notify(OUTDATED_MESSAGE, type="warning", multi_line=True)
             return
@@ -194,7 +256,8 @@ class GameScreen:
         self.busy = True
         try:
             question = confirm_text(choice)
-            if question and not await self.confirm(question):
+            if question and not await in_thread(port.undo_could_take_back, self.game_id, self.token,
+                                                choice["action"]) and not await self.confirm(question):
                 return
             token, faction = self.token, self.faction
             res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction), self.client)
@@ -268,7 +331,7 @@ class GameScreen:
 
     def _show_sound(self) -> None:
         """The turn cue's sound switch: a speaker icon that says what it is in words too."""
-        self.sound_button.props(f"icon={'volume_up' if self.sound else 'volume_off'}")
+        self.sound_button.props(f'icon="{q_icon("sound_on" if self.sound else "sound_off")}"')
         self.sound_button.text = "Sound on" if self.sound else "Sound off"
 
     # -- live updates ----------------------------------------------------------------------
@@ -276,8 +339,14 @@ class GameScreen:
     async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+        self.client.on_connect(self._show_targets)
         self._remember_buttons()
         self._guard()
+
+    def _show_targets(self) -> None:
+        """Bring the current question's targets into view on the board (a phone's board scrolls)."""
+        if self.view["decisions"]:
+            self.client.run_javascript("lfShowTargets()")
 
     def _guard(self) -> None:
         """Answer a click on a button that a re-draw already removed, instead of dropping it silently.
@@ -377,6 +446,10 @@ class GameScreen:
         now = bool(view["decisions"])
         if now and not self.my_turn:
             self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
+        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
+        if decisions and decisions != self.asked:  # a new question: its targets come into view (a phone scrolls)
+            asyncio.get_running_loop().call_soon(self._show_targets)
+        self.asked = decisions
         self.my_turn = now
         self._set_title()
 

@@ -12,12 +12,26 @@ commit waiting for a slow database may hold.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
 
 from nicegui import Client, ui
 
 from . import session_port as port
 from .in_thread import in_thread
+
+
+#: Pages that already went to a rematch: each goes once, whether it heard the event or pressed Rematch itself.
+_GONE: weakref.WeakSet[Client] = weakref.WeakSet()
+
+
+def go_once(client: Client, path: str) -> None:
+    """Send the page to ``path`` unless it already left for a rematch (two navigations would race)."""
+    if client in _GONE or client.is_deleted:
+        return
+    _GONE.add(client)
+    with client:
+        ui.navigate.to(path)
 
 
 class LiveGame:
@@ -42,9 +56,8 @@ class LiveGame:
 
     def _event(self, event: port.SessionEvent) -> None:
         if event.kind == "rematch":  # the finished game is played again: its pages go there (end_screen.py)
-            if self.follow is not None and event.note and not self.client.is_deleted:
-                with self.client:
-                    ui.navigate.to(f"{self.follow}{event.note}")
+            if self.follow is not None and event.note:
+                go_once(self.client, f"{self.follow}{event.note}")
             return
         if event.kind == "seat":
             self.seats()

@@ -26,7 +26,9 @@ seats, seeds chosen so that the shared page policy plays at least ``--moves`` mo
 waits a "think time" (default 2-4 s: quick players; ``--think-min/--think-max`` change it, e.g. 0.2-0.5 s
 for a stress test). The games join one after the other
 (``--stagger`` s apart, as players arrive) and start playing together once all are seated. Moves are chosen by
-``lf.tools.page_policy`` among the buttons the page offers; confirmations are answered. Bounded: each
+``lf.tools.page_policy`` among the options the page offers and taken as a player takes them (a tap on the board where
+the board carries the option, through its menu when it has several; the prompt bar's button otherwise);
+confirmations are answered when asked. Bounded: each
 game plays at most ``--moves`` moves; every wait has a timeout. Loopback only. ``--from-step N`` stores each
 game already N moves in (the policy's own moves), to measure moves late in a game, with a long log.
 
@@ -58,7 +60,7 @@ from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS
 
 from .local_server import CHROMIUM, CHROMIUM_ARGS, free_port, server_env, wait_until_up
-from .page_policy import Board, choose, first_mover, kind_of, long_game_seed, play
+from .page_policy import OFFERED_JS, TAP_PATH_JS, Board, choose, first_mover, kind_of, long_game_seed, play
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVICES = {
@@ -117,11 +119,14 @@ SNAP_JS = """
   });
   const test = q('.lf-a-fascist .lf-test');
   return {version: root ? +root.dataset.version : null, fronts,
-          keys: Array.from(document.querySelectorAll('[data-testid^="act-"]')).map(el => el.dataset.testid.slice(4)),
+          keys: (OFFERED)(),
           prompt: Array.from(document.querySelectorAll('.lf-prompt .lf-prompt-h')).map(e => e.innerText).join(' | '),
           test: test ? test.dataset.ref.split(':')[1] : null};
 }
 """
+
+
+SNAP_JS = SNAP_JS.replace("(OFFERED)", f"({OFFERED_JS.strip()})")
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -316,13 +321,17 @@ async def _play(browser, url: str, game_id: str, index: int, policy_seed: int, m
             snap = snaps[i]
             key = choose(Board(snap["fronts"], snap["test"], snap["prompt"], snap["keys"]), policy_seed,
                          version, faction)
-            button = page.locator(f'[data-testid="act-{key}"]')
-            if not await button.is_visible():
-                await page.locator(".lf-spend .q-expansion-item__container > .q-item").first.click()
-            await (button.tap() if touch else button.click())
-            if kind_of(key) in CONFIRM_KINDS:
+            for selector in await page.evaluate(TAP_PATH_JS, key):  # on the board where it carries the option
+                target = page.locator(selector).first
+                await (target.tap() if touch else target.click())
+            if kind_of(key) in CONFIRM_KINDS:  # asked only when Undo could not take it back
+                await page.wait_for_function(
+                    "v => !!document.querySelector('[data-testid=confirm-yes]') || "
+                    "+document.querySelector('[data-testid=game]').dataset.version > v", arg=version,
+                    timeout=TIMEOUT_MS)
                 yes = page.get_by_test_id("confirm-yes")
-                await (yes.tap() if touch else yes.click())
+                if await yes.count():
+                    await (yes.tap() if touch else yes.click())
             others = [s for j, s in enumerate(seats) if j != i]
             await asyncio.gather(*(_wait_version(p, version + 1) for _, p, _, _ in [seats[i], *others]))
             clicked = max(await page.evaluate("() => window.__lf.clicks"))

@@ -1,6 +1,7 @@
-"""How the browser players (e2e tests, ``bench-browsers``) choose moves: a seeded choice among a page's buttons.
+"""How the browser players (e2e tests, ``bench-browsers``) choose and take moves: a seeded choice among the options a
+page offers (on its board and in its prompt bar), taken by tapping the board where the board carries it.
 
-The policy is a pure function of what a page shows (the enabled action buttons' keys, the Front values,
+The policy is a pure function of what a page shows (the keys of the options it offers, the Front values,
 the Front the Fascist card tests, the prompt's sentence) and of (seed, version, faction). So the same
 function can play a game in the engine alone (``simulate``) and in real browsers, and both make the
 same moves: the tests use the engine run to pick game seeds that last all 12 turns, then play them in
@@ -25,6 +26,31 @@ if TYPE_CHECKING:
     from lf.engine import GameState
 
 EXPLORE = 0.15
+
+#: In the page: the options it offers, on the board (every ``data-key`` of a target or of a target's menu) and in
+#: the prompt bar (``act-<key>`` buttons), as a sorted list of action keys.
+OFFERED_JS = r"""
+() => Array.from(new Set([
+  ...Array.from(document.querySelectorAll('.lf-game [data-key]')).map(el => el.dataset.key),
+  ...Array.from(document.querySelectorAll('[data-testid^="act-"]')).map(el => el.dataset.testid.slice(4)),
+])).sort()
+"""
+
+#: In the page: the elements to tap, in order, to take the option ``key`` as a player would: its target on the
+#: board (a target with several options opens its menu first, then the option's line), else the prompt bar's
+#: button. [] when the page does not offer it.
+TAP_PATH_JS = r"""
+(key) => {
+  const item = document.querySelector(`.lf-game [data-key="${key}"]`);
+  if (item) {
+    const menu = item.closest('.lf-menu');
+    if (!menu) return [`.lf-game [data-tgt="${item.dataset.tgt}"]`];
+    const opener = `.lf-game [data-tgt="${menu.parentElement.dataset.tgt}"]`;
+    return [opener, `${opener} > .lf-menu [data-key="${key}"]`];
+  }
+  return document.querySelector(`[data-testid="act-${key}"]`) ? [`[data-testid="act-${key}"]`] : [];
+}
+"""
 
 
 @dataclass

@@ -4,7 +4,9 @@
 page shows the new version (the ``data-version`` of the game's root), then checks that the click applied
 exactly the option pressed, that all pages show the same board (which is the engine's), that each seat's
 page offers exactly the engine's legal options, and that no page shows a card it must not
-(``Mirror.secrets_for``: names in the visible text, ids anywhere in the HTML).
+(``Mirror.secrets_for``: names in the visible text, ids anywhere in the HTML). Moves are taken as a player takes
+them: a tap on the board where the board carries the option (a Front, a track space, a card of the hand...,
+through its menu when it has several), the prompt bar's button otherwise.
 
 ``Mirror`` follows the game in the server's database read-only: it replays the action log with the
 engine (the log is the truth, see docs/persistence.md), so the test knows every hand without asking the
@@ -24,7 +26,7 @@ from playwright.sync_api import Page, expect
 
 from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS, faction_label
-from lf.tools.page_policy import Board, choose, first_mover, kind_of
+from lf.tools.page_policy import OFFERED_JS, TAP_PATH_JS, Board, choose, first_mover, kind_of
 
 #: One round trip to a page: version, handshake, offered keys, board, prompt, outcome and notifications.
 SNAPSHOT_JS = r"""
@@ -32,31 +34,34 @@ SNAPSHOT_JS = r"""
   const q = (s, r) => (r || document).querySelector(s);
   const qa = (s, r) => Array.from((r || document).querySelectorAll(s));
   const text = (el) => (el ? el.innerText.replace(/\s+/g, ' ').trim() : null);
+  /* the board's words whatever the layout hides on this screen size (a phone shows fewer words) */
+  const words = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : null);
   const root = q('[data-testid=game]');
   const fronts = {}, tracks = {}, bonuses = {};
   qa('.lf-a-fronts .lf-front').forEach(el => {
     const f = el.dataset.ref.split(':')[1];
     fronts[f] = {value: parseInt(text(q('.lf-fnum', el)).replace('+', '').replace('\u2212', '-'), 10),
                  status: (el.className.match(/lf-fs-(\w+)/) || [])[1],
-                 text: ['.lf-fhead', '.lf-fvalue', '.lf-ftoks'].map(s => text(q(s, el))).join(' ')};
+                 text: ['.lf-fhead', '.lf-fvalue', '.lf-ftoks'].map(s => words(q(s, el))).join(' ')};
   });
   qa('.lf-a-tracks .lf-track').forEach(el => { tracks[el.dataset.ref.split(':')[1]] = parseInt(text(q('.lf-tval', el)), 10); });
   qa('.lf-a-tracks .lf-bonus').forEach(el => { bonuses[el.dataset.ref.split(':')[1]] = el.classList.contains('on'); });
   const chips = qa('.lf-status .lf-chip').map(text);
-  const facs = qa('.lf-a-facs .lf-fac').map(el => [text(q('.lf-fac-n', el)), text(q('.lf-hp', el)),
-                                                   text(q('.lf-fac-p', el)), text(q('.lf-fac-b', el))]);
+  const facs = qa('.lf-a-facs .lf-fac').map(el => [words(q('.lf-fac-n', el)), words(q('.lf-hp', el)),
+                                                   words(q('.lf-fac-p', el)), words(q('.lf-fac-b', el))]);
   const test = q('.lf-a-fascist .lf-test');
   return {
     version: root ? parseInt(root.dataset.version, 10) : null,
     handshake: window.did_handshake === true,
-    keys: qa('[data-testid^="act-"]').map(el => el.dataset.testid.slice(4)),
+    keys: (OFFERED)(),
+    menu_keys: qa('.lf-game .lf-menu [data-key]').map(el => el.dataset.key),
     viewer: chips.length ? chips[0] : null,
     prompt: qa('.lf-prompt .lf-prompt-h').map(text).join(' | '),
     test: test ? test.dataset.ref.split(':')[1] : null,
     outcome: text(q('[data-testid=outcome]')),
     notes: qa('.q-notification').map(text),
     board: {status: chips.slice(1), fronts, tracks, bonuses, facs,
-            fascist: text(q('.lf-a-fascist')), glory: text(q('.lf-a-glory')), meds: text(q('.lf-a-meds'))},
+            fascist: words(q('.lf-a-fascist')), glory: words(q('.lf-a-glory')), meds: words(q('.lf-a-meds'))},
   };
 }
 """
@@ -71,6 +76,8 @@ LEAK_JS = r"""
 }
 """
 
+
+SNAPSHOT_JS = SNAPSHOT_JS.replace("(OFFERED)", f"({OFFERED_JS.strip()})")
 
 LOOK_JS = f"""
 (secret) => {{
@@ -98,25 +105,32 @@ def wait_version(page: Page, version: int, timeout: float = 15_000) -> None:
         " && window.did_handshake === true; }", arg=version, timeout=timeout)
 
 
-def action_button(page: Page, key: str):
-    """The button of an offered option, made visible (the Hero point spends are folded away at first)."""
-    button = page.locator(f'[data-testid="act-{key}"]')
-    if not button.is_visible():
-        page.locator(".lf-spend .q-expansion-item__container > .q-item").first.click()
-        expect(button).to_be_visible()
-        # the spends slide open (QSlideTransition sets an inline height until it ends): a tap during the slide
-        # can land on the neighbouring button once the layout settles
-        page.wait_for_function("() => { const c = document.querySelector('.lf-spend .q-expansion-item__content');"
-                               " return !!c && !c.style.height && !(c.parentElement && c.parentElement.style.height); }")
-    return button
-
-
 def press(page: Page, locator, touch: bool) -> None:
     """A tap on a touch device, a click elsewhere."""
     if touch:
         locator.tap()
     else:
         locator.click()
+
+
+def tap_path(page: Page, key: str) -> list[str]:
+    """The elements to tap to take ``key`` (``page_policy.TAP_PATH_JS``): its board target (and menu line), or the
+    prompt bar's button."""
+    path = page.evaluate(TAP_PATH_JS, key)
+    assert path, f"the page offers no way to take {key}"
+    return path
+
+
+def take(page: Page, key: str, touch: bool, double: bool = False) -> None:
+    """Take the option ``key`` as a player would: tap its target on the board (and the line of its menu), or its
+    button in the prompt bar. ``double``: the last tap is a double click."""
+    path = tap_path(page, key)
+    for i, selector in enumerate(path):
+        target = page.locator(selector).first
+        if double and i == len(path) - 1:
+            target.dblclick()
+        else:
+            press(page, target, touch)
 
 
 # -- the database mirror ---------------------------------------------------------------------------
@@ -370,16 +384,13 @@ class Table:
         return key
 
     def click_key(self, device, key: str, page: Page | None = None, double: bool = False) -> None:
-        """Press the option's button (opening the Hero point spends if it is folded away), confirm if asked."""
+        """Take the option on the board (or in the prompt bar); confirm when the page asks (a step Undo could not
+        take back)."""
         page = page or device.page
-        button = action_button(page, key)
-        if double:
-            button.dblclick()
-        else:
-            press(page, button, device.touch)
+        before = snapshot(page)["version"]
+        take(page, key, device.touch, double)
         if kind_of(key) in CONFIRM_KINDS and not double:
-            yes = page.get_by_test_id("confirm-yes")
-            press(page, yes, device.touch)
+            confirm_if_asked(page, before, device.touch)
 
     def step(self, on_before: Callable[[Any, str], None] | None = None, double: bool = False) -> Step | None:
         """One move: choose, click, wait for every page, check them all. None when the game is over."""
@@ -452,6 +463,19 @@ class Table:
             assert not snap["keys"], f"{d.name} still offers {snap['keys']} after the end"
             expect(d.page.get_by_test_id("prompt")).to_contain_text("The game is over.")
         return result
+
+
+def confirm_if_asked(page: Page, before: int, touch: bool) -> bool:
+    """After a step that may be irreversible: answer the confirmation if the page asks, or see that it was sent
+    at once (Undo could take it back). Whether it asked."""
+    page.wait_for_function(
+        "v => !!document.querySelector('[data-testid=confirm-yes]') || "
+        "+document.querySelector('[data-testid=game]').dataset.version > v", arg=before, timeout=15_000)
+    yes = page.get_by_test_id("confirm-yes")
+    if yes.count():
+        press(page, yes, touch)
+        return True
+    return False
 
 
 def _key(action: dict) -> str:
@@ -552,10 +576,19 @@ class FrozenSocket:
 
 
 def show_tab(device, faction: str) -> None:
-    """Open a faction's tab on the device's game page."""
+    """Open a faction's tab on the device's game page (in the Tableaux panel, opened first)."""
+    if not device.page.locator(".lf-t-tabs").is_visible():
+        press(device.page, device.page.get_by_test_id("open-tabs"), device.touch)
     tab = device.page.locator(f".lf-tabs .q-tab.lf-f-{faction}")
     press(device.page, tab, device.touch)
     expect(device.page.get_by_test_id(f"tab-{faction}")).to_be_visible()
+
+
+def hide_tabs(device) -> None:
+    """Close the Tableaux panel (it covers part of the table while open)."""
+    if device.page.locator(".lf-t-tabs").is_visible():
+        press(device.page, device.page.get_by_test_id("close-tabs"), device.touch)
+        expect(device.page.locator(".lf-t-tabs")).to_be_hidden()
 
 
 def join_from_lobby(device, game_id: str, faction: str, player_name: str) -> None:

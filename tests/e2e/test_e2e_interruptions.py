@@ -12,10 +12,10 @@ import pytest
 from e2e_play import (
     FrozenSocket,
     Table,
-    action_button,
     create_game_in_lobby,
     snap_viewer,
     snapshot,
+    take,
     take_seat,
     wait_game,
     wait_version,
@@ -96,8 +96,8 @@ def test_interruptions_leave_and_return_kill_the_server_double_and_stale_clicks(
         table.step()
 
     # 3. A double click: the first click counts, the second is refused with a message, nothing is applied twice.
-    table.play_until(lambda t: (n := t.next_move()) is not None and kind_of(n[1]) not in CONFIRM_KINDS,
-                     why="a move without confirmation")
+    table.play_until(lambda t: (n := t.next_move()) is not None and kind_of(n[1]) not in CONFIRM_KINDS
+                     and n[1] not in t.seen[n[0].name]["menu_keys"], why="a move of one tap without confirmation")
     device, key = table.next_move()
     v0 = table.mirror.version()
     step = table.step(double=True)
@@ -152,7 +152,7 @@ def _stale_click(table: Table, devices, owner, acting, key: str) -> None:
     step = table.step()  # the next move, on ``acting``'s own page (the policy's pick)
     assert step.device == acting.name, f"expected the {acting.faction} to move, not {step.faction}"
     version = table.mirror.version()
-    action_button(tab, key).click()  # still there, on the frozen picture
+    take(tab, key, touch=False)  # still there, on the frozen picture
     time.sleep(0.3)  # the click reaches the server; its answer is held with the rest
     assert table.mirror.version() == version, "a click from an outdated page changed the game"
     socket.thaw()

@@ -6,7 +6,7 @@ and in the HTML (card ids), against the hands the engine holds (rebuilt from the
 from __future__ import annotations
 
 import pytest
-from e2e_play import Table, create_game_in_lobby, join_from_lobby, show_tab, wait_game
+from e2e_play import Table, create_game_in_lobby, hide_tabs, join_from_lobby, show_tab, wait_game
 from playwright.sync_api import expect
 
 from lf.engine.constants import FACTIONS
@@ -55,12 +55,13 @@ def test_no_device_shows_another_hand_and_a_spectator_shows_none(lf_server, devi
 
 
 def _check_own_hands(table: Table) -> int:
-    """The positive control: each player's page does show its own hand (so the checks look at the right text)."""
+    """The positive control: each player's page does show its own hand, in its strip (so the checks look at the
+    right text)."""
     checked = 0
     for d in table.players:
         names = [table.names[c] for c in table.mirror.hand(d.faction)]
         if names:
-            text = d.page.get_by_test_id(f"tab-{d.faction}").inner_text()
+            text = d.page.get_by_test_id("hand").inner_text()
             missing = [x for x in names if x not in text]
             assert not missing, f"{d.name} does not show its own cards {missing}"
             checked += 1
@@ -81,3 +82,4 @@ def _look_at_every_tab(table: Table, n: int) -> None:
             table.check_secrets()
         if d.faction:
             show_tab(d, d.faction)
+        hide_tabs(d)

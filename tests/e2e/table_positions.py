@@ -1,0 +1,126 @@
+"""Seeded positions where a person meets each kind of decision, prepared in the database before the server starts.
+
+The game table must show the whole board, the prompt and the hand at every kind of decision a human meets
+(docs/engine.md's decision table; a ``pick`` once per purpose reached). ``find_positions`` plays seeded games
+with the engine alone (one human seat against two Non-players, the human played by the tests' hash policy,
+``session_helpers.pick``) and notes the first moment each kind comes up; ``prepare`` replays those games
+through the session layer into a fresh database, stops each at its position, and frees the human's seat so a
+browser can take it from the join link. Deterministic: the same seeds give the same positions, and a change
+of the rules that moves them is followed, not broken (the search runs again).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+
+from session_helpers import pick, play
+
+from lf.engine import GameState, apply, can_undo, decision, new_game
+from lf.engine.constants import FACTIONS
+from lf.engine.npc import choose as nonplayer_choose
+from lf.engine.npc import step_nonplayers
+from lf.engine.queries import is_nonplayer
+
+POLICY = 5
+#: The kinds every game reaches soon: the search must find each of them.
+CORE = ("choose", "turn/main", "turn/after", "morale", "keep", "bid", "pick/strength", "pick/tie_attack",
+        "pick/medallion", "play")
+#: A turn's end that Undo can take back (three human seats: the last player ends the turn and the Test's reward
+#: asks another player a question before any card is revealed).
+UNDOABLE_END = "turn/after-undoable"
+
+
+@dataclass(frozen=True)
+class Position:
+    label: str
+    seed: int
+    seats: tuple[tuple[str, str], ...]
+    human: str
+    steps: int
+
+    @property
+    def seat_map(self) -> dict[str, str]:
+        return dict(self.seats)
+
+
+def label_of(p: dict) -> str:
+    """``turn/main``, ``pick/medallion``, ``keep``...: a pending decision's kind (with its phase or purpose)."""
+    if p["kind"] == "turn":
+        return f"turn/{p.get('phase', '')}"
+    if p["kind"] == "pick":
+        return f"pick/{p.get('purpose', '')}"
+    return p["kind"]
+
+
+def _undoable_end(state: GameState, faction: str) -> bool:
+    d = decision(state, faction)
+    if d is None or not any(c.action.kind == "end_turn" for c in d.choices):
+        return False
+    twin = copy.deepcopy(state)
+    apply(twin, faction, "end_turn")
+    step_nonplayers(twin)
+    return can_undo(twin, faction)
+
+
+def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], want_end: bool, limit: int = 600) -> None:
+    """Play one game as the session does (Non-players first, then the policy), noting new kinds of decision."""
+    state = new_game(seed, seats)
+    key = tuple(sorted(seats.items()))
+    steps = 0
+    while state.result is None and steps < limit:
+        movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
+        if movers:
+            action, rule = nonplayer_choose(state, movers[0])
+            apply(state, movers[0], action, f"Non-player rule {rule}")
+            continue
+        p = state.pending[0]
+        f = p["faction"]
+        label = label_of(p)
+        if label not in found and not want_end:
+            found[label] = Position(label, seed, key, f, steps)
+        if want_end and UNDOABLE_END not in found and _undoable_end(state, f):
+            found[UNDOABLE_END] = Position(UNDOABLE_END, seed, key, f, steps)
+            return
+        choices = decision(state, f).choices
+        apply(state, f, choices[pick(POLICY, len(state.actions), f, len(choices))].action)
+        steps += 1
+
+
+def find_positions(seeds: range = range(1, 120)) -> dict[str, Position]:
+    """The first position of each kind of decision (and purpose of a pick) within ``seeds``, and one turn's end
+    that Undo can take back."""
+    found: dict[str, Position] = {}
+    for seed in seeds:
+        for human in FACTIONS:
+            _walk(seed, {f: "human" if f == human else "nonplayer" for f in FACTIONS}, found, want_end=False)
+    for seed in seeds:
+        _walk(seed, {f: "human" for f in FACTIONS}, found, want_end=True)
+        if UNDOABLE_END in found:
+            break
+    missing = [k for k in (*CORE, UNDOABLE_END) if k not in found]
+    assert not missing, f"no position of {missing} within seeds {seeds.start}-{seeds.stop - 1}"
+    return found
+
+
+def prepare(db_path: Path, positions: dict[str, Position]) -> dict[str, str]:
+    """Each position as a game in the database at ``db_path`` (name -> game id), its seats free for browsers."""
+    from lf.session import Registry
+    from lf.store.db import sqlite_url
+
+    registry = Registry.open(sqlite_url(db_path))
+    out = {}
+    try:
+        for name, pos in positions.items():
+            game = registry.create_game(pos.seat_map, name=f"Table: {name}", seed=pos.seed)
+            tokens = {f: game.claim(f, f"Prep {f}") for f, kind in pos.seat_map.items() if kind == "human"}
+            assert play(game, tokens, POLICY, pos.steps) == pos.steps
+            view = game.view(tokens[pos.human])
+            assert view["decisions"], f"{pos.label}: the {pos.human} have no decision after {pos.steps} steps"
+            for token in tokens.values():
+                game.leave(token)
+            out[name] = game.id
+    finally:
+        registry.close()
+    return out
