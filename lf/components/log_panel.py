@@ -13,6 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
+from .shared_render import shared
 from .theme import esc, faction_dot
 
 SHOWN = 150
@@ -67,6 +68,12 @@ def turn_blocks(entries: list[dict], shown: int = SHOWN) -> list[tuple[int, list
     return out
 
 
+def _blocks_html(entries: list[dict]) -> tuple[list[tuple[int, list[dict]]], dict[int, str]]:
+    """The blocks to show and each block's HTML (shared by the pages of a game at one version)."""
+    blocks = turn_blocks(entries)
+    return blocks, {key: f'<ol class="lf-log-g">{_rows(run)}</ol>' for key, run in blocks}
+
+
 class LogPanel:
     """The log's box, drawn once; after a move only the blocks whose entries changed are sent.
 
@@ -92,9 +99,8 @@ class LogPanel:
         self.update(state)
 
     def update(self, state: Any, force: bool = False) -> bool:
-        entries = self.entries(state)
-        blocks = turn_blocks(entries)
-        want = {key: f'<ol class="lf-log-g">{_rows(run)}</ol>' for key, run in blocks}
+        blocks, want = shared(state, self.name, self.entries, state.get("version") if isinstance(state, dict) else None,
+                              lambda: _blocks_html(self.entries(state)))
         changed = False
         for key in [k for k in self.blocks if k not in want]:
             self.list.remove(self.blocks.pop(key))

@@ -21,6 +21,7 @@ from typing import Any
 
 from nicegui import ui
 
+from .shared_render import shared
 from .theme import esc
 
 #: In the browser: the version the page shows (its game root's ``data-version``), or null.
@@ -61,7 +62,7 @@ class Pieces:
 
     def show(self, view: Any) -> None:
         """Create the pieces here (call once, inside the box where they belong)."""
-        for key, piece in self.select(view).items():
+        for key, piece in self._pieces(view).items():
             el = ui.html("", sanitize=False).classes(f"lf-{self.kind}-wrap").mark(f"{self.kind}-{key}")
             for event in ("click", "keydown.enter"):
                 el.on(event, lambda e, k=key: self._tap(k, e.args), js_handler=TAP_JS)
@@ -71,11 +72,15 @@ class Pieces:
     def update(self, view: Any, force: bool = False) -> bool:
         """Replace the pieces whose HTML or choice changed; returns whether any did."""
         changed = False
-        for key, piece in self.select(view).items():
+        for key, piece in self._pieces(view).items():
             if force or piece != self.shown.get(key):
                 self._set(key, piece, self.version(view))
                 changed = True
         return changed
+
+    def _pieces(self, view: Any) -> dict[str, Piece]:
+        """Every piece of the view, computed once for all the pages of the game at this version."""
+        return shared(view, self.name, self.select, self.version(view), lambda: self.select(view))
 
     def _set(self, key: str, piece: Piece, version: int) -> None:
         html, choice, label = piece

@@ -45,6 +45,7 @@ from lf.teaching.foresee import table_previews
 
 from .errors import BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame
 from .events import SessionEvent, Subscription
+from .view_cache import ViewCache
 from .rebuild import (
     LogEntry,
     ReplayError,
@@ -129,6 +130,7 @@ class GameSession:
         self._open: dict[str, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
+        self._views = ViewCache()
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
 
@@ -146,6 +148,7 @@ class GameSession:
         return session
 
     def _load(self, row: GameRow, run_nonplayers: bool = True) -> None:
+        self._views.clear()
         self._stored_status = (row.status, row.status_message)
         self._version = row.version
         try:
@@ -256,8 +259,13 @@ class GameSession:
     # -- views and seats -------------------------------------------------------------------
 
     def _view(self, viewer: str | None) -> dict[str, Any] | None:
+        """The seat's view, shared with every caller at this version (read-only: see view_cache.py)."""
         if self._state is None:
             return None
+        return self._views.get(self._version, self._state, viewer, lambda: self._fresh_view(viewer))
+
+    def _fresh_view(self, viewer: str | None) -> dict[str, Any]:
+        assert self._state is not None
         out = engine_view(self._state, viewer)
         out.update(version=self._version, game_id=self.id, status=self.status)
         return out
