@@ -64,7 +64,9 @@ class Browser:
     session: aiohttp.ClientSession | None = None
 
     async def open(self) -> Browser:
+        # no connection limit: each tab's websocket holds one connection for the page's whole life
         self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                             connector=aiohttp.TCPConnector(limit=0),
                                              timeout=aiohttp.ClientTimeout(total=60))
         return self
 
@@ -88,11 +90,23 @@ class Page:
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _next_id: int = 0
     _ack_task: asyncio.Task | None = None
+    _query: dict[str, str] = field(default_factory=dict)
+    opened_at: float = 0.0
+    closed_why: str = ""
+    disconnects: int = 0
+    reloads: int = 0
+    _reloading: asyncio.Task | None = None
 
     # -- opening -------------------------------------------------------------------------------
 
     async def open(self) -> Page:
         """GET the page, then connect its socket (the handshake is implicit)."""
+        await self._load()
+        self.opened_at = time.perf_counter()
+        self._ack_task = self._ack_task or asyncio.create_task(self._ack())
+        return self
+
+    async def _load(self) -> None:
         assert self.browser.session is not None
         async with self.browser.session.get(self.browser.base_url + self.path) as r:
             html = await r.text()
@@ -104,28 +118,58 @@ class Page:
         raw = found.group(1)
         for escaped, plain in UNESCAPE:
             raw = raw.replace(escaped, plain)
+        before = self.version
         self.elements = json.loads(raw)
+        self._arrived(before, len(raw))
         q = ast.literal_eval(query.group(1))  # a Python dict as NiceGUI's template writes it (True, not true)
         self.client_id = q["client_id"]
         self._next_id = int(q["next_message_id"])
-        params = {"client_id": self.client_id, "next_message_id": str(self._next_id), "implicit_handshake": "true",
-                  "document_id": str(uuid.uuid4()), "tab_id": str(uuid.uuid4())}
-        self.sio = socketio.AsyncClient(reconnection=False, http_session=self.browser.session)
+        self._query = {"client_id": self.client_id, "implicit_handshake": "true", "document_id": str(uuid.uuid4()),
+                       "tab_id": str(uuid.uuid4())}
+        # socket.io reconnects by itself after a lost connection, as in the browser, and NiceGUI then replays what
+        # the page missed from the message id it gives (the URL is built again at each attempt)
+        self.sio = socketio.AsyncClient(http_session=self.browser.session)
         for event in ("update", "notify", "open", "run_javascript", "load_js_components"):
             self.sio.on(event, self._handler(event))
-        url = self.browser.base_url + "/?" + "&".join(f"{k}={v}" for k, v in params.items())
+        self.sio.on("disconnect", self._disconnected)
+        self.sio.on("connect_error", self._refused)
         try:
-            await self.sio.connect(url, socketio_path=SOCKET_PATH, transports=["websocket"], wait_timeout=30)
+            await self.sio.connect(self._socket_url, socketio_path=SOCKET_PATH, transports=["websocket"], wait_timeout=30)
         except socketio.exceptions.ConnectionError as exc:
             raise PageError(f"{self.path}: the socket did not connect: {exc}") from exc
-        self._ack_task = asyncio.create_task(self._ack())
-        return self
 
     async def close(self) -> None:
         if self._ack_task is not None:
             self._ack_task.cancel()
-        if self.sio is not None and self.sio.connected:
+        if self.sio is not None:
             await self.sio.disconnect()
+
+    def _socket_url(self) -> str:
+        query = {**self._query, "next_message_id": str(self._next_id)}
+        return self.browser.base_url + "/?" + "&".join(f"{k}={v}" for k, v in query.items())
+
+    def _disconnected(self, reason: Any = None) -> None:
+        self.closed_why = f"{reason} after {time.perf_counter() - self.opened_at:.1f} s"
+        self.disconnects += 1
+        self._changed.set()
+
+    def _refused(self, data: Any = None) -> None:
+        """The server no longer knows this page (it was away longer than NiceGUI waits): reload, as a browser does."""
+        if "handshake failed" in str(data) and self._reloading is None:
+            self._reloading = asyncio.create_task(self._reload())
+
+    async def _reload(self) -> None:
+        old, self.sio = self.sio, None
+        if old is not None:
+            await old.disconnect()  # ends its reconnection attempts
+        try:
+            await self._load()
+            self.reloads += 1
+        except (PageError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            self.closed_why = f"the reload failed: {exc}"
+        finally:
+            self._reloading = None
+            self._changed.set()
 
     def _handler(self, event: str):
         async def on(msg: Any = None, *_: Any) -> None:
@@ -150,9 +194,12 @@ class Page:
                 self.elements.pop(key, None)
             else:
                 self.elements[key] = element
+        self._arrived(before, len(json.dumps(msg)), now)
+
+    def _arrived(self, before: int | None, size: int, now: float | None = None) -> None:
         after = self.version
         if after is not None and (before is None or after > before):
-            self.arrivals.append(Arrival(after, now, len(json.dumps(msg))))
+            self.arrivals.append(Arrival(after, time.perf_counter() if now is None else now, size))
 
     async def _ack(self) -> None:
         while True:
@@ -214,14 +261,19 @@ class Page:
                                       "listener_id": listener["listener_id"], "args": args})
         return sent
 
-    async def until(self, ready, timeout: float = 30.0) -> None:
+    async def until(self, ready, timeout: float = 30.0, what: str = "the page") -> None:
         """Wait until ``ready(page)`` holds (woken by each message, never polled); PageError after ``timeout``."""
         deadline = time.monotonic() + timeout
-        while not ready(self):
-            self._changed.clear()
+        while True:
+            self._changed.clear()  # before the check: a message landing after it wakes the wait below
+            if ready(self):
+                return
             left = deadline - time.monotonic()
             if left <= 0:
-                raise PageError(f"{self.path}: timed out after {timeout:.0f} s waiting for the page")
+                raise PageError(f"{self.path}: timed out after {timeout:.0f} s waiting for {what} "
+                                f"(it shows version {self.version}, "
+                                f"socket {'connected' if self.sio and self.sio.connected else 'closed: ' + self.closed_why}, "
+                                f"{len(self.elements)} elements)")
             try:
                 await asyncio.wait_for(self._changed.wait(), left)
             except asyncio.TimeoutError:
