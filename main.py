@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, rules_reference, status, teaching
+from lf.pages import frame, game, join, lobby, rules_reference, socket_text, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -31,6 +31,7 @@ def storage_secret() -> str:
 
 
 frame.register_assets()
+socket_text.install()
 for module in (lobby, game, join, rules_reference, status, teaching):
     module.register()
 

@@ -117,9 +117,11 @@ class LogPanel:
             self.html[key] = html
             changed = True
         order = [self.blocks[key] for key in want]  # newest first
-        if list(self.list.default_slot.children) != order:
-            for index, el in enumerate(order):
+        children = list(self.list.default_slot.children)
+        for index, el in enumerate(order):  # a new block is added last: one move puts it first
+            if children[index] is not el:
                 el.move(target_index=index)
+                children = list(self.list.default_slot.children)
         earlier = blocks[-1][1][0].get("i", 0) if blocks else 0
         self.more.set_content(f"… {earlier} earlier entries")
         self.more.set_visibility(earlier > 0)

@@ -170,24 +170,42 @@ def _turn_choices(decision: dict, send: Send) -> None:
                 _button(c, send, primary=True)
 
 
+def idle(view: dict) -> bool:
+    """Whether the viewer has nothing to decide in a running game (a spectator, or a seat waiting for others)."""
+    return not view["decisions"] and not view.get("result")
+
+
+def idle_prompt_html(view: dict, names: dict[str, str]) -> str:
+    """The prompt of an idle viewer (see ``idle``) as one block of HTML; empty otherwise.
+
+    Why HTML: the line saying whom the game waits for changes at every move, and a spectator's or a waiting
+    seat's prompt is nothing else; as a block of text it is rewritten in place (and rendered once for every
+    spectator of the game, lf/components/shared_render.py) instead of being built again on every page.
+    """
+    if not idle(view):
+        return ""
+    if view["viewer"] is None:
+        head, line = "You are watching this game.", waiting_line(view, names)
+    else:
+        head, line = "Not your move.", waiting_line(view, names) or "Nothing is pending."
+    wait = f'<div class="lf-wait">{esc(line)}</div>' if line else ""
+    return (f'<div class="lf-box"><div class="lf-prompt" data-testid="prompt"><div class="lf-prompt-h">{esc(head)}'
+            f'</div>{wait}</div></div>')
+
+
 def render_prompt(inp: PromptInput) -> None:
-    """The whole prompt box for the viewer of ``inp.view``."""
+    """The prompt box of a viewer with a decision to make, or of a finished game (else only the undo button)."""
     view = inp.view
     me = view["viewer"]
-    with ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
+    if idle(view):
+        _undo_button(view, inp)
+        return
+    with ui.element("div").classes("lf-box"), \
+            ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
         if view.get("result"):
             ui.label("The game is over.").classes("lf-prompt-h")
             return
-        if me is None:
-            ui.label("You are watching this game.").classes("lf-prompt-h").mark("watching")
-            line = waiting_line(view, inp.names)
-            if line:
-                ui.label(line).classes("lf-wait").mark("waiting")
-            return
         decisions = view["decisions"]
-        if not decisions:
-            ui.label("Not your move.").classes("lf-prompt-h")
-            ui.label(waiting_line(view, inp.names) or "Nothing is pending.").classes("lf-wait").mark("waiting")
         for d in decisions:
             ui.label("Your move" if d["kind"] not in SIMULTANEOUS else "Your secret choice").classes("lf-prompt-k")
             ui.label(d["prompt"]).classes("lf-prompt-h").mark("your-prompt")
@@ -206,7 +224,11 @@ def render_prompt(inp: PromptInput) -> None:
                 _card_choices(d, inp.send)
             else:
                 _group("", d["choices"], d["unavailable"], inp.send, primary=True)
-        if view.get("can_undo"):
-            with ui.element("div").classes("lf-undo"):
-                ui.button("Undo my last step", icon="undo", on_click=inp.undo) \
-                    .props("no-caps flat data-testid=undo").mark("undo")
+        _undo_button(view, inp)
+
+
+def _undo_button(view: dict, inp: PromptInput) -> None:
+    if view.get("can_undo"):
+        with ui.element("div").classes("lf-undo"):
+            ui.button("Undo my last step", icon="undo", on_click=inp.undo) \
+                .props("no-caps flat data-testid=undo").mark("undo")

@@ -28,7 +28,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces
-from lf.components.prompt import PromptInput, confirm_text, render_prompt
+from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
 from lf.components.theme import FACTIONS, faction_label
 
 from . import browser_seats, net
@@ -103,9 +103,13 @@ class GameScreen:
                 # A button or a board piece sends the version the browser shows (the root's data-version), and
                 # the session refuses it if this seat's decision changed since: so the prompt re-draws only when
                 # what it shows changes, and the Fronts and tracks are Pieces, changed in place.
+                # An idle viewer's prompt (a spectator, a seat waiting for others) is HTML rewritten in place.
                 self.prompt_area = self._area(
-                    "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer"), names()),
-                    self._prompt)
+                    "prompt", lambda v: (_slice(v, "decisions", "can_undo", "result", "viewer"),
+                                         None if idle(v) else (v["waiting"], names())), self._prompt)
+                with self.prompt_area:
+                    self._keep(HtmlPart("idle", lambda v: (_slice(v, "decisions", "waiting", "result", "viewer"),
+                                                           names()), lambda v: idle_prompt_html(v, names())))
                 self._keep(Pieces("fronts", "front", board.front_pieces, self._tap), board.fronts_box)
                 self._keep(Pieces("tracks", "track", board.track_pieces, self._tap), board.tracks_box)
                 with ui.element("div").classes("lf-a-tabs"):
@@ -160,8 +164,7 @@ class GameScreen:
                     .props("unelevated no-caps color=primary")
 
     def _prompt(self, v: dict) -> None:
-        with ui.element("div").classes("lf-box"):
-            render_prompt(PromptInput(v, self.names, self.send, self.undo))
+        render_prompt(PromptInput(v, self.names, self.send, self.undo))
 
     async def _tap(self, choice: dict | None, shown: int | None) -> None:
         """A tap on a Front or a track: the choice it makes, at the version the browser showed (see Pieces)."""

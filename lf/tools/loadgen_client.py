@@ -41,6 +41,7 @@ FRONT = re.compile(r'data-ref="front:(\w+)".*?class="lf-fnum[^"]*">([^<]+)<', re
 TEST = re.compile(r'class="lf-test" data-ref="front:(\w+)"')
 SOCKET_PATH = "/_nicegui_ws/socket.io"
 ACK_EVERY_S = 3.0
+OPEN_TRIES = 3
 
 
 class PageError(RuntimeError):
@@ -101,7 +102,14 @@ class Page:
 
     async def open(self) -> Page:
         """GET the page, then connect its socket (the handshake is implicit)."""
-        await self._load()
+        for attempt in range(OPEN_TRIES):
+            try:
+                await self._load()
+                break
+            except PageError:  # the server forgot the page before its socket came (busy): reload, as a browser does
+                if attempt == OPEN_TRIES - 1:
+                    raise
+                self.reloads += 1
         self.opened_at = time.perf_counter()
         self._ack_task = self._ack_task or asyncio.create_task(self._ack())
         return self
