@@ -63,10 +63,18 @@ _listeners: list[Callable[[], None]] = []
 _listeners_lock = threading.Lock()
 
 
+_elsewhere_followed: set[int] = set()
+
+
 def watch_lobby(callback: Callable[[], None]) -> Callable[[], None]:
-    """Call ``callback()`` when the list of games may have changed; returns the function that stops it."""
+    """Call ``callback()`` when the list of games may have changed (here or in another process: see
+    lf.session.bus); returns the function that stops it."""
     with _listeners_lock:
         _listeners.append(callback)
+        registry = default_registry()
+        if id(registry) not in _elsewhere_followed:
+            _elsewhere_followed.add(id(registry))
+            registry.watch_elsewhere(lambda _change: _lobby_changed())
 
     def stop() -> None:
         with _listeners_lock:

@@ -131,6 +131,8 @@ class GameSession:
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
         self._views = ViewCache()
+        #: Told of every change made here, before the subscribers (the registry tells the other processes).
+        self.announce: Callable[[SessionEvent], None] | None = None
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
 
@@ -357,7 +359,17 @@ class GameSession:
     def subscriber_count(self) -> int:
         return len(self._subs)
 
+    def changed_elsewhere(self, version: int, kind: str) -> None:
+        """Another process changed this game (lf.session.bus): read it again before anyone sees it, and say so."""
+        with self._lock:
+            if kind in ("action", "undo") and version <= self._version and not self._needs_reload:
+                return  # already seen (or our own change)
+            self._needs_reload = True
+            self._notify(SessionEvent(self.id, max(version, self._version), kind, elsewhere=True))
+
     def _notify(self, event: SessionEvent) -> None:
+        if self.announce is not None and not event.elsewhere:
+            self.announce(event)
         for sub in list(self._subs):
             sub.deliver(event)
 
