@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, join, lobby, rules_reference, socket_text, status, teaching
+from lf.pages import cluster_node, frame, game, join, lobby, rules_reference, socket_text, status, teaching
 
 ROOT = Path(__file__).resolve().parent
 
@@ -32,6 +32,7 @@ def storage_secret() -> str:
 
 frame.register_assets()
 socket_text.install()
+cluster_node.install()  # only with LF_NODE: one of several processes behind the proxy (docs/server.md)
 for module in (lobby, game, join, rules_reference, status, teaching):
     module.register()
 

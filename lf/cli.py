@@ -1,4 +1,4 @@
-"""``python -m lf``: check, bench, bench-browsers, fuzz, simulate, replay."""
+"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, replay."""
 
 from __future__ import annotations
 
@@ -53,6 +53,12 @@ def _bench_browsers(args: argparse.Namespace) -> int:
     return main(args.games, args.moves, (args.think_min, args.think_max), args.seed, args.stagger, args.devices)
 
 
+def _cluster(args: argparse.Namespace) -> int:
+    from lf.tools.cluster import main
+
+    return main(args.processes, args.port, args.bind, args.database_url, args.workdir)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from lf.tools.simulate import main
 
@@ -92,6 +98,14 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
+    c = sub.add_parser("cluster", help="N lf processes on one PostgreSQL behind HAProxy, on this machine")
+    c.add_argument("--processes", type=int, default=2, help="lf processes (one core each at most)")
+    c.add_argument("--port", type=int, default=8080, help="the proxy's port (the address players open)")
+    c.add_argument("--bind", default="0.0.0.0", help="the proxy's address")
+    c.add_argument("--database-url", default=None, help="PostgreSQL to use (default: DATABASE_URL, else a private "
+                                                         "cluster in a temporary folder, deleted at the end)")
+    c.add_argument("--workdir", default=None, help="where the logs, haproxy.cfg and shared storage go")
+    c.set_defaults(fn=_cluster)
     r = sub.add_parser("replay", help="replay a game export (JSON) and print where it breaks, if it does")
     r.add_argument("file")
     r.add_argument("--quiet", action="store_true", help="do not list the decisions open where it breaks")
