@@ -9,6 +9,8 @@ Two things, both about a browser reaching a process other than the one it saw la
   it, to that process. Game pages themselves are routed by game id, so a game's pages and sockets all meet
   in one process; the lobby can be anywhere. If that process has died, the proxy sends the socket to
   another one, which does not know the page: the browser then reloads it, and lands on a live process.
+* **Every process serves every component script** (``load_every_component``), since a page's scripts are
+  fetched through the proxy from any process.
 * **What a browser keeps (its seats) is read from the shared storage folder at each page request.** NiceGUI
   keeps ``app.storage.user`` in memory per process, loaded once and written back later. A seat taken in the
   lobby of process A must be known to process B, which serves the game page next: here the browser's
@@ -95,7 +97,23 @@ def _fresh_user_storage(scope: dict) -> None:
             users[session_id] = fresh
 
 
+def load_every_component() -> None:
+    """Import every NiceGUI element now, so this process serves every component script any page may ask for.
+
+    Why: NiceGUI imports its elements on first use, and registers each one's script (``/_nicegui/<version>/
+    components/<key>/select.js``) only then. A page's scripts may be fetched from any process behind the proxy,
+    and one that never drew a select answered 404 for it (the page stayed blank).
+    """
+    from nicegui import ui
+
+    for name, (module, _attr) in ui._LAZY_IMPORTS.items():  # noqa: SLF001
+        if module.startswith(".elements."):
+            with contextlib.suppress(Exception):  # an element whose optional package is missing is never drawn
+                getattr(ui, name)
+
+
 def install() -> None:
     """Set this process up as a cluster node when ``LF_NODE`` is set (call from main.py before ``ui.run``)."""
     if node():
+        load_every_component()
         app.add_middleware(ClientHeader)
