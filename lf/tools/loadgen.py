@@ -233,3 +233,223 @@ async def watch_one_game(url: str, game: tuple[str, int], spectators: int, moves
         await table.close()
         await crowd.close()
     return samples
+
+
+@dataclass
+class Step:
+    """One step of a ramp: N games at once, the latency figures, and the server's CPU per move."""
+
+    games: int
+    samples: Samples
+    cpu_ms_per_move: float
+
+    @property
+    def p95(self) -> float:
+        return pct(self.samples.players_ms, 0.95) if self.samples.players_ms else float("inf")
+
+    @property
+    def held(self) -> bool:
+        return self.p95 < GOAL_MS and not self.samples.errors and self.samples.moves > 0
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+async def play_games(url: str, games: list[tuple[str, int]], moves: int, think: tuple[float, float],
+                     pids: list[int]) -> Step:
+    """Seat every game's three clients (a few at a time), then play them all at once."""
+    samples = Samples()
+    tables = await bounded([lambda g=g: seat_table(url, *g) for g in games], 4)
+    try:
+        start = asyncio.Event()
+        tasks = [asyncio.create_task(play(t, moves, think, samples, start)) for t in tables]
+        before = cpu_seconds(pids)
+        start.set()
+        await asyncio.gather(*tasks)
+        cpu = (cpu_seconds(pids) - before) / max(samples.moves, 1) * 1000
+    finally:
+        await asyncio.gather(*(t.close() for t in tables))
+    return Step(len(games), samples, cpu)
+
+
+def ramp(workdir: Path, processes: int, max_games: int, moves: int, think: tuple[float, float], seed: int,
+         out: Callable[[str], None]) -> list[Step]:
+    """N = 5, 10, 20, 40, ... games until click-to-update p95 crosses 250 ms (a fresh server set per step)."""
+    steps: list[Step] = []
+    n = 5
+    while n <= max_games:
+        with serving(workdir / f"ramp{processes}-{n}", processes) as target:
+            games = create_games(target.database_url, n, moves, seed + n, name=f"Ramp {n}")
+            step = asyncio.run(play_games(target.url, games, moves, think, target.pids))
+        steps.append(step)
+        s = step.samples
+        out(f"    {n:4d} games: click -> update on the 2 other players {spread(s.players_ms)}; server CPU "
+            f"{step.cpu_ms_per_move:.0f} ms per move; {s.moves} moves" + (f"; {len(s.errors)} errors: {s.errors[0]}"
+                                                                          if s.errors else ""))
+        if not step.held:
+            break
+        n *= 2
+    return steps
+
+
+# -- where the load goes: one server, or the cluster behind the proxy ------------------------------
+
+@dataclass
+class Target:
+    url: str
+    database_url: str
+    pids: list[int]
+    cluster: object | None = None
+
+
+class serving:
+    """``with serving(workdir, processes) as target``: one lf process (PostgreSQL), or N behind the proxy."""
+
+    def __init__(self, workdir: Path, processes: int) -> None:
+        self.workdir, self.processes = workdir, processes
+        self._server: Server | None = None
+        self._cluster = None
+        self._pg = None
+
+    def __enter__(self) -> Target:
+        from .cluster import Cluster
+
+        if self.processes > 1:
+            self._cluster = Cluster(self.processes, workdir=self.workdir).start()
+            c = self._cluster
+            return Target(c.url, c.database_url, [n.proc.pid for n in c.nodes], c)
+        from lf.store.pg_cluster import TempCluster
+
+        self._pg = TempCluster().start()
+        url = self._pg.create_database("lf")
+        self._server = Server(self.workdir, url)
+        return Target(self._server.url, url, self._server.pids)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.stop()
+        if self._cluster is not None:
+            self._cluster.stop()
+        if self._pg is not None:
+            self._pg.stop()
+
+
+# -- memory and failover -----------------------------------------------------------------------------
+
+async def _open_games(url: str, games: list[tuple[str, int]]) -> list[Table]:
+    return await bounded([lambda g=g: seat_table(url, *g) for g in games], 4)
+
+
+def memory(workdir: Path, idle_games: int, live_games: int, seed: int, out: Callable[[str], None]) -> None:
+    """RSS of one process: at start, after loading ``idle_games`` (no page), with ``live_games`` seated pages."""
+    import urllib.request
+
+    with serving(workdir / "memory", 1) as target:
+        pid = target.pids[0]
+        games = create_games(target.database_url, idle_games + live_games, 5, seed, name="Memory")
+        base = rss_mb(pid)
+        for game_id, _ in games[:idle_games]:  # a spectator's GET loads the game; its page is dropped unseen
+            urllib.request.urlopen(f"{target.url}/game/{game_id}", timeout=60).read()
+        time.sleep(8)  # NiceGUI drops a page that never connected after its reconnect timeout
+        idle = rss_mb(pid)
+
+        async def live() -> float:
+            tables = await _open_games(target.url, games[idle_games:])
+            try:
+                await asyncio.sleep(3)
+                return rss_mb(pid)
+            finally:
+                await asyncio.gather(*(t.close() for t in tables))
+
+        busy = asyncio.run(live())
+    out(f"  memory of one process (RSS): {base:.0f} MB at start; {idle:.0f} MB with {idle_games} games loaded and no "
+        f"page open: {(idle - base) / idle_games * 1024:.0f} KiB per idle game; {busy:.0f} MB with {live_games} more "
+        f"games, 3 seated pages each: {(busy - idle) / live_games * 1024:.0f} KiB per live game")
+
+
+def failover(workdir: Path, seed: int, out: Callable[[str], None]) -> None:
+    """Two processes; kill the one serving a game; time until that game's page, opened again, takes a move."""
+    import urllib.request
+
+    with serving(workdir / "failover", 2) as target:
+        cluster = target.cluster
+        games = create_games(target.database_url, 1, 20, seed, name="Failover")
+        game_id = games[0][0]
+
+        async def run() -> tuple[float, float, str]:
+            table = await seat_table(target.url, *games[0])
+            samples = Samples()
+            start = asyncio.Event()
+            start.set()
+            await play(table, 3, (0.2, 0.4), samples, start)
+            with urllib.request.urlopen(f"{target.url}/game/{game_id}", timeout=30) as r:
+                serving_node = r.headers["X-LF-Node"]
+            index = next(i for i, n in enumerate(cluster.nodes) if n.name == serving_node)
+            killed = cluster.kill(index)
+            shown = None
+            while True:  # each player reloads its page, as a browser does when its socket is lost
+                try:
+                    await asyncio.gather(*(p.close() for p in table.players.values()))
+                    for faction, page in list(table.players.items()):
+                        table.players[faction] = await Page(page.browser, f"/game/{game_id}").open()
+                    shown = time.perf_counter()
+                    if await move(table, samples):
+                        break
+                except (PageError, OSError, asyncio.TimeoutError):
+                    pass
+                if time.perf_counter() - killed > WAIT_S:
+                    raise TimeoutError("the game did not come back within a minute")
+                await asyncio.sleep(0.2)
+            played = time.perf_counter()
+            await table.close()
+            return shown - killed, played - killed, serving_node
+
+        shown, played, node = asyncio.run(run())
+    out(f"  SIGKILL of the process serving a game ({node}) -> its page opened again through the proxy shows the game: "
+        f"{shown:.1f} s; -> a move accepted and seen by the other players: {played:.1f} s")
+
+
+# -- the command ---------------------------------------------------------------------------------------
+
+def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float], spectators: int, idle_games: int,
+         live_games: int, seed: int) -> int:
+    def out(line: str) -> None:
+        print(line, flush=True)
+
+    out(f"loadgen: socket.io clients (no browser) against lf on this machine ({os.cpu_count()} cores); "
+        f"runs: {', '.join(runs)}. The machine may be shared: figures move with its load.")
+    with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
+        work = Path(tmp)
+        for processes, run in ((1, "ramp"), (2, "ramp2")):
+            if run in runs:
+                out(f"  {processes} process{'es behind HAProxy' if processes > 1 else ''} on PostgreSQL, "
+                    f"{moves} moves per game, {think[0]}-{think[1]} s between two moves of a game:")
+                steps = ramp(work, processes, max_games, moves, think, seed, out)
+                held = [s.games for s in steps if s.held]
+                out(f"  => largest N held by {processes} process{'es' if processes > 1 else ''} with click-to-update "
+                    f"p95 < {GOAL_MS:.0f} ms: {max(held) if held else 'none'}"
+                    + ("" if not steps or not steps[-1].held else f" (stopped at --max-games {max_games})"))
+        if "spectators" in runs:
+            with serving(work / "spectators", 1) as target:
+                games = create_games(target.database_url, 1, moves, seed, name="Watched")
+                before = cpu_seconds(target.pids)
+                s = asyncio.run(watch_one_game(target.url, games[0], spectators, moves, (1.0, 1.5)))
+                cpu = (cpu_seconds(target.pids) - before) / max(s.moves, 1) * 1000
+            ok = bool(s.watchers_ms) and pct(s.watchers_ms, 0.95) < SPECTATOR_GOAL_MS
+            out(f"  one game, {spectators} spectators: move -> update on every spectator {spread(s.watchers_ms)} "
+                f"[goal p95 < {SPECTATOR_GOAL_MS:.0f} ms: {'OK' if ok else 'MISSED'}]; on the other players "
+                f"{spread(s.players_ms)}; server CPU {cpu:.0f} ms per move (page openings included)"
+                + (f"; errors: {s.errors}" if s.errors else ""))
+        if "memory" in runs:
+            memory(work, idle_games, live_games, seed, out)
+        if "failover" in runs:
+            failover(work, seed, out)
+    return 0
