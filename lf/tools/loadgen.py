@@ -17,8 +17,9 @@ What it measures (each a part of ``--run``; all by default):
   SIGKILL; the time until that game's page, opened again through the proxy, shows it and takes a move.
 
 The clients are ``lf.tools.loadgen_client.Page``: the server cannot tell them from browsers. They run in this
-process at idle priority (``SCHED_IDLE``), so they take a core only when the server does not need it, as the
-players' own devices would; their timestamps are taken when a message is received, before any drawing.
+process, competing with the server for the machine's cores (far lighter than browsers, but not free: at idle
+priority they missed NiceGUI's socket pings on a loaded machine); their timestamps are taken when a message
+is received, before any drawing.
 Moves are chosen by ``lf.tools.page_policy`` among the buttons the page offers, seeded. Every wait has a
 timeout; only loopback addresses are used; the servers and clusters are stopped at the end.
 """
@@ -36,6 +37,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import socketio
 
 from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS
@@ -200,8 +203,8 @@ async def play(table: Table, moves: int, think: tuple[float, float], samples: Sa
             if not await move(table, samples):
                 return
             await asyncio.sleep(rng.uniform(*think))
-    except (PageError, asyncio.TimeoutError) as exc:
-        samples.errors.append(f"game {table.game_id}: {exc}")
+    except (PageError, asyncio.TimeoutError, socketio.exceptions.SocketIOError) as exc:
+        samples.errors.append(f"game {table.game_id}: {type(exc).__name__}: {exc}")
 
 
 async def bounded(calls: list[Callable[[], Awaitable]], at_once: int) -> list:

@@ -140,6 +140,7 @@ class Page:
         for event in ("update", "notify", "open", "run_javascript", "load_js_components"):
             self.sio.on(event, self._handler(event))
         self.sio.on("disconnect", self._disconnected)
+        self.sio.on("connect", self._changed.set)
         self.sio.on("connect_error", self._refused)
         try:
             await self.sio.connect(self._socket_url, socketio_path=SOCKET_PATH, transports=["websocket"], wait_timeout=30)
@@ -263,6 +264,8 @@ class Page:
             raise PageError(f"{self.path}: {testid!r} takes no click")
         if args is None:  # lf's buttons send the version the page shows (lf.components.pieces.SHOWN_JS)
             args = [json.dumps(self.version)] if listener.get("js_handler") else ["{}"]
+        # a click while the socket reconnects waits for it, as the browser's script does (``did_handshake``)
+        await self.until(lambda p: p.sio is not None and p.sio.connected, 30, "the socket to reconnect")
         assert self.sio is not None
         sent = time.perf_counter()
         await self.sio.emit("event", {"id": int(key), "client_id": self.client_id,
