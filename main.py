@@ -12,7 +12,8 @@ from pathlib import Path
 
 from nicegui import ui
 
-from lf.pages import frame, game, game_files, join, lobby, not_found, replay, rules_reference, status, teaching
+from lf.pages import (cluster_node, frame, game, game_files, join, lobby, not_found, replay, rules_reference,
+                      socket_text, status, teaching)
 from lf.server.install import install
 
 ROOT = Path(__file__).resolve().parent
@@ -35,6 +36,8 @@ def storage_secret() -> str:
 SECRET = storage_secret()
 install(SECRET)
 frame.register_assets()
+socket_text.install()
+cluster_node.install()  # only with LF_NODE: one of several processes behind the proxy (docs/server.md)
 for module in (lobby, game, join, rules_reference, status, teaching, replay, game_files, not_found):
     module.register()
 

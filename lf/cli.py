@@ -1,4 +1,4 @@
-"""``python -m lf``: check, bench, bench-browsers, fuzz, simulate, replay."""
+"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, replay."""
 
 from __future__ import annotations
 
@@ -54,6 +54,20 @@ def _bench_browsers(args: argparse.Namespace) -> int:
                 args.from_step)
 
 
+def _loadgen(args: argparse.Namespace) -> int:
+    from lf.tools.loadgen import RUNS, main
+
+    runs = list(RUNS) if args.run == "all" else args.run.split(",")
+    return main(runs, args.max_games, args.moves, (args.think_min, args.think_max), args.spectators, args.idle_games,
+                args.live_games, args.seed)
+
+
+def _cluster(args: argparse.Namespace) -> int:
+    from lf.tools.cluster import main
+
+    return main(args.processes, args.port, args.bind, args.database_url, args.workdir)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from lf.tools.simulate import main
 
@@ -95,6 +109,25 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
+    lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
+    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover")
+    lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
+    lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
+    lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")
+    lg.add_argument("--think-max", type=float, default=4.0, help="longest pause between two moves of a game (s)")
+    lg.add_argument("--spectators", type=int, default=200)
+    lg.add_argument("--idle-games", type=int, default=40, help="games loaded with no page (memory)")
+    lg.add_argument("--live-games", type=int, default=20, help="games with 3 seated pages (memory)")
+    lg.add_argument("--seed", type=int, default=1)
+    lg.set_defaults(fn=_loadgen)
+    c = sub.add_parser("cluster", help="N lf processes on one PostgreSQL behind HAProxy, on this machine")
+    c.add_argument("--processes", type=int, default=2, help="lf processes (one core each at most)")
+    c.add_argument("--port", type=int, default=8080, help="the proxy's port (the address players open)")
+    c.add_argument("--bind", default="0.0.0.0", help="the proxy's address")
+    c.add_argument("--database-url", default=None, help="PostgreSQL to use (default: DATABASE_URL, else a private "
+                                                         "cluster in a temporary folder, deleted at the end)")
+    c.add_argument("--workdir", default=None, help="where the logs, haproxy.cfg and shared storage go")
+    c.set_defaults(fn=_cluster)
     r = sub.add_parser("replay", help="replay a game export (JSON) and print where it breaks, if it does")
     r.add_argument("file")
     r.add_argument("--quiet", action="store_true", help="do not list the decisions open where it breaks")

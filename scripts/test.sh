@@ -3,7 +3,7 @@
 # present, run pytest
 # (everything: the engine, the session layer, simulated users and the Playwright end-to-end games in Chromium).
 # Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not e2e"`). Exits with pytest's exit code.
-# On a clean Debian machine run as root: the system packages (python3-venv if needed, chromium, postgresql)
+# On a clean Debian machine run as root: the system packages (python3-venv if needed, chromium, postgresql, haproxy)
 # are installed with apt-get; as another user, missing ones are reported and their tests fail or skip.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -66,6 +66,12 @@ if ! grep -qs "\"version\": \"$AXE_CORE_VERSION\"" "$AXE_DIR/package.json"; then
         npm install --prefix .cache/npm --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
             "axe-core@$AXE_CORE_VERSION"
     fi
+fi
+
+# The cluster tests (tests/e2e/test_e2e_cluster.py) put two lf processes behind Debian's HAProxy.
+if ! command -v haproxy >/dev/null 2>&1 && [[ ! -x /usr/sbin/haproxy ]]; then
+    apt_install "HAProxy (for the cluster tests)" haproxy \
+        || echo "test.sh: the cluster tests will be skipped without haproxy." >&2
 fi
 
 exec .venv/bin/python -m pytest -q "$@"

@@ -20,6 +20,7 @@ from typing import Any
 
 from nicegui import ui
 
+from .shared_render import shared
 from .theme import FACTIONS, esc, faction_dot, faction_label
 
 #: Entries per block of the log (see ``turn_blocks``).
@@ -174,7 +175,8 @@ class LogPanel:
 
     def update(self, state: Any, force: bool = False) -> bool:
         self.me = self.viewer(state)
-        turns = turn_blocks(fold_notes(self.entries(state)))
+        turns = shared(state, self.name, self.entries, state.get("version") if isinstance(state, dict) else None,
+                       lambda: turn_blocks(fold_notes(self.entries(state))))
         self.turns = dict(turns)
         if turns:
             self.filled.add(turns[0][0])

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 from nicegui import ui
 
+from .shared_render import shared
+
 _UNSET = object()
 
 
@@ -83,19 +85,23 @@ class HtmlPart:
     def show(self, state: Any) -> None:
         """Create the block here (call once, inside the layout where it belongs)."""
         self.key = self.select(state)
-        self.element = ui.html(self.html(state), sanitize=False)
+        self.element = ui.html(self._html(state, self.key), sanitize=False)
         self.draws = 1
         if self.classes:
             self.element.classes(self.classes)
         if self.mark:
             self.element.mark(self.mark)
 
+    def _html(self, state: Any, key: Any) -> str:
+        """The block's HTML, rendered once for every page of the game that shows the same slice."""
+        return shared(state, self.name, self.html, key, lambda: self.html(state))
+
     def update(self, state: Any, force: bool = False) -> bool:
         key = self.select(state)
         if self.element is None or (not force and key == self.key):
             return False
         self.key = key
-        content = self.html(state)
+        content = self._html(state, key)
         if content == self.element.content:
             return False
         self.element.set_content(content)

@@ -23,6 +23,7 @@ from typing import Any
 
 from nicegui import ui
 
+from .shared_render import shared
 from .theme import esc
 
 #: In the browser: the version the page shows (its game root's ``data-version``), or null.
@@ -73,8 +74,11 @@ class Pieces:
 
     def __init__(self, name: str, kind: str, select: Select, on_tap: OnTap,
                  version: Callable[[Any], int] = lambda view: view["version"], role: bool = True,
-                 epoch: Callable[[Any], Any] | None = None) -> None:
+                 epoch: Callable[[Any], Any] | None = None, share: bool = True) -> None:
         self.name = name
+        #: Whether the pieces may be rendered once for every page of the game at a version
+        #: (lf/components/shared_render.py): not when ``select`` reads more than the view (e.g. the seat names).
+        self.share = share
         self.kind = kind
         self.select = select
         self.on_tap = on_tap
@@ -106,7 +110,7 @@ class Pieces:
 
     def update(self, view: Any, force: bool = False) -> bool:
         """Replace the pieces whose HTML or choices changed (adding and removing pieces); whether any did."""
-        wanted = self.select(view)
+        wanted = self._pieces(view)
         changed = False
         if self.epoch is not None and (epoch := self.epoch(view)) != self._epoch:
             self._epoch = epoch
@@ -127,6 +131,12 @@ class Pieces:
             for index, el in enumerate(order):
                 el.move(target_index=index)
         return changed
+
+    def _pieces(self, view: Any) -> dict[str, Piece]:
+        """Every piece of the view, computed once for all the pages of the game at this version."""
+        if not self.share:
+            return self.select(view)
+        return shared(view, self.name, self.select, self.version(view), lambda: self.select(view))
 
     def _set(self, key: str, piece: Piece, version: int) -> None:
         html, choices, label = piece

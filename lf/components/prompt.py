@@ -234,27 +234,44 @@ def _bar(view: dict, decision: dict, send: Send) -> list[dict]:
     return [c for c in rest if not names_card(c)]
 
 
+def idle(view: dict) -> bool:
+    """Whether the viewer has nothing to decide in a running game (a spectator, or a seat waiting for others)."""
+    return not view["decisions"] and not view.get("result")
+
+
+def idle_prompt_html(view: dict, names: dict[str, str]) -> str:
+    """The prompt of an idle viewer (see ``idle``) as one block of HTML; empty otherwise.
+
+    Why HTML: the line saying whom the game waits for changes at every move, and a spectator's or a waiting
+    seat's prompt is nothing else; as a block of text it is rewritten in place (and rendered once for every
+    spectator of the game, lf/components/shared_render.py) instead of being built again on every page.
+    """
+    if not idle(view):
+        return ""
+    if view["viewer"] is None:
+        head, line = "You are watching this game.", waiting_line(view, names)
+    else:
+        head, line = "Not your move.", waiting_line(view, names) or "Nothing is pending."
+    wait = f'<div class="lf-wait" data-testid="waiting">{esc(line)}</div>' if line else ""
+    return (f'<div class="lf-box"><div class="lf-prompt" data-testid="prompt"><div class="lf-bar-words">'
+            f'<div class="lf-prompt-h">{esc(head)}</div>{wait}</div></div></div>')
+
+
 def render_prompt(inp: PromptInput) -> None:
-    """The prompt bar for the viewer of ``inp.view``."""
+    """The prompt bar for the viewer of ``inp.view``. An idle viewer's words are ``idle_prompt_html``'s (one
+    block of text rewritten in place); here they get only their Undo, if they have one."""
     view = inp.view
     me = view["viewer"]
-    with ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
+    if idle(view):
+        _undo_tool(view, inp)
+        return
+    with ui.element("div").classes("lf-box"), \
+            ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
         if view.get("result"):
             ui.label("The game is over.").classes("lf-prompt-h")
             return
-        if me is None:
-            with ui.element("div").classes("lf-bar-words"):
-                ui.label("You are watching this game.").classes("lf-prompt-h").mark("watching")
-                line = waiting_line(view, inp.names)
-                if line:
-                    ui.label(line).classes("lf-wait").mark("waiting")
-            return
         decisions = view["decisions"]
         buttons: list[dict] = []
-        if not decisions:
-            with ui.element("div").classes("lf-bar-words"):
-                ui.label("Not your move.").classes("lf-prompt-h")
-                ui.label(waiting_line(view, inp.names) or "Nothing is pending.").classes("lf-wait").mark("waiting")
         for d in decisions:
             with ui.element("div").classes("lf-bar-words"):
                 ui.label("Your move" if d["kind"] not in SIMULTANEOUS else "Your secret choice").classes("lf-prompt-k")
@@ -274,14 +291,18 @@ def render_prompt(inp: PromptInput) -> None:
             for c in buttons:
                 _button(c, inp.send, primary=c["action"]["kind"] not in SPEND_KINDS)
             with ui.element("div").classes("lf-bar-tools"):
-                if decisions and inp.toggle_all is not None:
+                if inp.toggle_all is not None:
                     count = sum(len(d["choices"]) for d in decisions)
                     ui.button(f"{'Hide the' if inp.all_open else 'All'} options ({count})", on_click=inp.toggle_all) \
                         .classes("lf-tool").props(f"flat no-caps aria-expanded={'true' if inp.all_open else 'false'} "
                                                   "data-testid=all-toggle").mark("all-toggle")
-                if view.get("can_undo"):
-                    ui.button("Undo", icon=q_icon("undo"), on_click=inp.undo).classes("lf-tool") \
-                        .props('flat no-caps data-testid=undo aria-label="Undo my last step"').mark("undo")
+                _undo_tool(view, inp)
         if inp.all_open:
             for d in decisions:
                 render_options(view, d, inp.send)
+
+
+def _undo_tool(view: dict, inp: PromptInput) -> None:
+    if view.get("can_undo"):
+        ui.button("Undo", icon=q_icon("undo"), on_click=inp.undo).classes("lf-tool") \
+            .props('flat no-caps data-testid=undo aria-label="Undo my last step"').mark("undo")

@@ -28,7 +28,7 @@ from lf.components.icons import q_icon
 from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces, by_key
-from lf.components.prompt import PromptInput, confirm_text, render_prompt
+from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
 from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
@@ -142,9 +142,9 @@ class GameScreen:
                 .props("flat dense no-caps color=white data-testid=sound").mark("sound")
             self._show_sound()
 
-    def _pieces(self, name: str, kind: str, select: Callable[[dict], dict]) -> Pieces:
+    def _pieces(self, name: str, kind: str, select: Callable[[dict], dict], share: bool = True) -> Pieces:
         """Board pieces that carry the seat's targets (a new decision makes an older picture outdated)."""
-        return Pieces(name, kind, select, self._tap, role=False, epoch=self._decision)
+        return Pieces(name, kind, select, self._tap, role=False, epoch=self._decision, share=share)
 
     def _board(self) -> None:
         self._keep(self._pieces("fronts", "front", table_board.front_pieces), board.fronts_box)
@@ -157,14 +157,21 @@ class GameScreen:
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
                                                         "fronts", "result"), board.fascist_html, mark="fascist"))
-        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names)),
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
                    table_box("hero", "Factions", "lf-facs"))
 
     def _dock(self) -> None:
         # The bar offers what the board does not carry, which depends on the tracks and medallions too.
+        # An idle viewer's words (a spectator, a seat waiting for others) are HTML rewritten in place, rendered once
+        # for all the spectators of the game (lf/components/shared_render.py); the bar re-draws for them only
+        # when their Undo comes or goes.
         self.prompt_area = self._area(
-            "prompt", lambda v: (_slice(v, "decisions", "waiting", "can_undo", "result", "viewer", "tracks",
-                                        "medallions"), self.names, self.all_open), self._prompt)
+            "prompt", lambda v: (_slice(v, "decisions", "can_undo", "result", "viewer"),
+                                 None if idle(v) else (_slice(v, "waiting", "tracks", "medallions"), self.names,
+                                                       self.all_open)), self._prompt)
+        with self.prompt_area:
+            self._keep(HtmlPart("idle", lambda v: (_slice(v, "decisions", "waiting", "result", "viewer"), self.names),
+                                lambda v: idle_prompt_html(v, self.names)))
         self._keep(self._pieces("hand", "hcard", strip_pieces), strip_box)
 
     def _area(self, name: str, select: Callable[[dict], Any], render: Callable[[dict], None]) -> ui.element:
@@ -201,8 +208,7 @@ class GameScreen:
             show_end(self.game_id, v, self.names)
 
     def _prompt(self, v: dict) -> None:
-        with ui.element("div").classes("lf-box"):
-            render_prompt(PromptInput(v, self.names, self.send, self.undo, self.all_open, self.toggle_all))
+        render_prompt(PromptInput(v, self.names, self.send, self.undo, self.all_open, self.toggle_all))
 
     @staticmethod
     def _decision(v: dict) -> list[Any]:

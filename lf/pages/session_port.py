@@ -92,10 +92,21 @@ _listeners: list[Callable[[], None]] = []
 _listeners_lock = threading.Lock()
 
 
+_elsewhere_followed: set[int] = set()
+
+
 def watch_lobby(callback: Callable[[], None]) -> Callable[[], None]:
-    """Call ``callback()`` when the list of games may have changed; returns the function that stops it."""
+    """Call ``callback()`` when the list of games may have changed (here or in another process: see
+    lf.session.bus); returns the function that stops it."""
     with _listeners_lock:
         _listeners.append(callback)
+        try:
+            registry = default_registry()  # opened already by the page's first read (in a worker thread)
+        except SessionError:  # the database cannot be reached: the page says so; the next lobby tries again
+            registry = None
+        if registry is not None and id(registry) not in _elsewhere_followed:
+            _elsewhere_followed.add(id(registry))
+            registry.watch_elsewhere(lambda _change: _lobby_changed())
 
     def stop() -> None:
         with _listeners_lock:

@@ -36,6 +36,8 @@ class SessionEvent:
     #: The action key (``ap_front:madrid``) for "action" and "undo" events.
     action: str | None = None
     note: str | None = None
+    #: The change was made by another lf process on the same database (see bus.py), not by this one.
+    elsewhere: bool = False
 
 
 Callback = Callable[[SessionEvent], Any]

@@ -49,6 +49,7 @@ from lf.teaching.foresee import table_previews
 from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
                      plain_database_error)
 from .events import SessionEvent, Subscription
+from .view_cache import ViewCache
 from .rebuild import (
     LogEntry,
     ReplayError,
@@ -137,6 +138,10 @@ class GameSession:
         self._open: dict[str, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
+        self._views = ViewCache()
+        #: Told of every change made here, before the subscribers (the registry tells the other processes).
+        #: Tells the other lf processes of each change made here (lf.session.bus; set by the registry).
+        self.publish: Callable[[SessionEvent], None] | None = None
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
 
@@ -154,6 +159,7 @@ class GameSession:
         return session
 
     def _load(self, row: GameRow, run_nonplayers: bool = True) -> None:
+        self._views.clear()
         self._stored_status = (row.status, row.status_message)
         self._version = row.version
         try:
@@ -278,8 +284,13 @@ class GameSession:
     # -- views and seats -------------------------------------------------------------------
 
     def _view(self, viewer: str | None) -> dict[str, Any] | None:
+        """The seat's view, shared with every caller at this version (read-only: see view_cache.py)."""
         if self._state is None:
             return None
+        return self._views.get(self._version, self._state, viewer, lambda: self._fresh_view(viewer))
+
+    def _fresh_view(self, viewer: str | None) -> dict[str, Any]:
+        assert self._state is not None
         out = engine_view(self._state, viewer)
         out.update(version=self._version, game_id=self.id, status=self.status)
         return out
@@ -454,7 +465,17 @@ class GameSession:
         with self._lock:
             self._notify(SessionEvent(self.id, self._version, kind, note=note))
 
+    def changed_elsewhere(self, version: int, kind: str, note: str | None = None) -> None:
+        """Another process changed this game (lf.session.bus): read it again before anyone sees it, and say so."""
+        with self._lock:
+            if kind in ("action", "undo") and version <= self._version and not self._needs_reload:
+                return  # already seen (or our own change)
+            self._needs_reload = True
+            self._notify(SessionEvent(self.id, max(version, self._version), kind, note=note, elsewhere=True))
+
     def _notify(self, event: SessionEvent) -> None:
+        if self.publish is not None and not event.elsewhere:
+            self.publish(event)
         for sub in list(self._subs):
             sub.deliver(event)
 

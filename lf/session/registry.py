@@ -15,7 +15,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,7 +28,9 @@ from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
 from lf.store.models import GameRow, SeatRow, utcnow
 
+from .bus import Change, LocalBus, bus_for
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
+from .events import SessionEvent
 from .exports import export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
 from .tokens import new_token, token_hash
@@ -68,12 +70,15 @@ class HostedGame:
 class Registry:
     """All live games of this process, over one Repository. Thread-safe."""
 
-    def __init__(self, repo: Repository) -> None:
+    def __init__(self, repo: Repository, bus: LocalBus | None = None) -> None:
         self.repo = repo
         self._sessions: dict[str, GameSession] = {}
         #: When each loaded game was last asked for (time.monotonic()): lf/session/unload.py unloads idle ones.
         self.last_used: dict[str, float] = {}
         self._lock = threading.Lock()
+        self._watchers: list[Callable[[Change], None]] = []
+        self.bus = bus if bus is not None else bus_for(repo.engine)
+        self.bus.listen(self._elsewhere, self._resync)
 
     @classmethod
     def open(cls, url: str | None = None) -> Registry:
@@ -81,9 +86,40 @@ class Registry:
         return cls(open_repository(url))
 
     def close(self) -> None:
+        self.bus.close()
         with self._lock:
             self._sessions.clear()
         self.repo.engine.dispose()
+
+    # -- other processes (bus.py) ------------------------------------------------------------
+
+    def watch_elsewhere(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """``callback(change)`` after a game was created, deleted or had a seat changed by another process."""
+        self._watchers.append(callback)
+        return lambda: self._watchers.remove(callback) if callback in self._watchers else None
+
+    def _publish(self, event: SessionEvent) -> None:
+        # a rematch names the new game (its pages on every process follow it); other notes stay here
+        self.bus.publish(Change(event.game_id, event.version, event.kind,
+                                note=event.note if event.kind == "rematch" else None))
+
+    def _elsewhere(self, change: Change) -> None:
+        with self._lock:
+            session = self._sessions.pop(change.game_id, None) if change.kind == "deleted" else \
+                self._sessions.get(change.game_id)
+        if session is not None and change.kind != "deleted":
+            session.changed_elsewhere(change.version, change.kind, change.note)
+        if change.kind in ("created", "deleted", "seat"):
+            for callback in list(self._watchers):
+                callback(change)
+
+    def _resync(self) -> None:
+        with self._lock:
+            sessions = list(self._sessions.values())
+        for session in sessions:
+            session.changed_elsewhere(session.version, "status")
+        for callback in list(self._watchers):
+            callback(Change("", 0, "created"))
 
     # -- games -----------------------------------------------------------------------------
 
@@ -116,7 +152,9 @@ class Registry:
     def _create(self, seats: Mapping[str, str] | None = None, **kwargs: Any) -> GameSession:
         row, seat_rows = new_game_rows(seats, **kwargs)
         self._store(lambda: self.repo.create_game(row, seat_rows))
-        return self.get(row.id)
+        session = self.get(row.id)
+        self.bus.publish(Change(row.id, session.version, "created"))
+        return session
 
     def get(self, game_id: str) -> GameSession:
         """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame."""
@@ -126,6 +164,7 @@ class Registry:
             session = self._sessions.get(game_id)
             if session is None:
                 session = self._store(lambda: GameSession.load(self.repo, game_id))
+                session.publish = self._publish  # every change made here is told to the other processes
                 self._sessions[game_id] = session
             self.last_used[game_id] = time.monotonic()
             return session
@@ -154,6 +193,7 @@ class Registry:
             self.last_used.pop(game_id, None)
             if not self._store(lambda: self.repo.delete_game(game_id)):
                 raise UnknownGame(f"there is no game {game_id!r}")
+        self.bus.publish(Change(game_id, 0, "deleted"))
 
     def evict(self, game_id: str, only_if_unwatched: bool = False) -> bool:
         """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
@@ -189,7 +229,9 @@ class Registry:
         game_id = secrets.token_hex(6)
         row, seats, rows, snapshot = import_rows(doc, game_id, report)
         self._store(lambda: self.repo.create_game(row, seats, rows, snapshot))
-        return self.get(game_id)
+        session = self.get(game_id)
+        self.bus.publish(Change(game_id, session.version, "created"))
+        return session
 
     def _store(self, call: Any) -> Any:
         """Run a database call; turn a database failure into StoreUnavailable with a plain message."""
