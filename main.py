@@ -34,10 +34,12 @@ def storage_secret() -> str:
 
 
 SECRET = storage_secret()
+# Only with LF_NODE (one of several processes behind the proxy, docs/server.md). First: its middleware reads the
+# browser's session, so it must sit inside the session middleware that ``install`` adds (the last added is outermost).
+cluster_node.install()
 install(SECRET)
 frame.register_assets()
 socket_text.install()
-cluster_node.install()  # only with LF_NODE: one of several processes behind the proxy (docs/server.md)
 for module in (lobby, game, join, rules_reference, status, teaching, replay, game_files, not_found):
     module.register()
 

@@ -14,10 +14,12 @@ from lf.components.hand_strip import group_title, strip_pieces
 from lf.components.pieces import by_key
 from lf.components.prompt import spend_title
 from lf.components.table_board import faction_pieces, front_pieces, medallion_pieces, track_pieces
-from lf.components.targets import Target, bar_choices, board_targets, refs_of, strip_groups, tap_of
+from lf.components.targets import Target, asked, bar_choices, board_targets, refs_of, strip_groups, tap_of
 from lf.engine import apply, decision, new_game, view
+from lf.engine.decisions import SPEND_KINDS
 from lf.engine.npc import choose as nonplayer_choose
 from lf.engine.queries import is_nonplayer
+from lf.tools.page_policy import kind_of
 
 SOLO = {"anarchists": "human", "communists": "nonplayer", "moderates": "nonplayer"}
 
@@ -47,11 +49,14 @@ def _board_keys(v: dict) -> set[str]:
 @pytest.mark.parametrize("seed", [1, 4, 18])
 def test_every_option_is_on_the_board_or_in_the_bar_and_none_is_invented(seed):
     """Over whole seeded games: the board's pieces and the prompt bar together offer exactly the engine's legal
-    choices, and a choice is on the board or in the bar, never both."""
+    choices, and a choice is on the board or in the bar, never both; a question in the middle of a turn (the
+    Morale Bonus, an Event's choice) leaves its Hero point spends (pg. 7) to All options."""
     seen_kinds = set()
     for v in _views(seed, SOLO):
         for d in v["decisions"]:
-            legal = {c["key"] for c in d["choices"]}
+            legal = {c["key"] for c in asked(d, d["choices"])}
+            assert legal == {c["key"] for c in d["choices"]} or d["kind"] not in ("turn", "play")
+            assert all(kind_of(k) not in SPEND_KINDS for k in legal) or d["kind"] in ("turn", "play")
             bar = {c["key"] for c in bar_choices(v, d)}
             board = _board_keys(v) & legal
             assert _board_keys(v) <= {c["key"] for dd in v["decisions"] for c in dd["choices"]}, "an invented choice"

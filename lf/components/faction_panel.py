@@ -14,7 +14,8 @@ from nicegui import ui
 
 from lf.engine.constants import TRACK_OWNER
 
-from .hand import hidden_hand_html
+from .card import card_name
+from .hand import hand_html, hidden_hand_html
 from .medallions import medallion_chip
 from .part import HtmlPart
 from .tableau import piles_html, tableau_html
@@ -36,12 +37,21 @@ def faction_head_html(view: dict, faction: str, name: str) -> str:
                 for t in own_tracks) + "</div>")
 
 
-def faction_cards_html(view: dict, faction: str) -> str:
-    """The hand (or its backs), tableau, medallions, trash and own discard: a larger block that changes seldom."""
+def faction_cards_html(view: dict, faction: str, strip: bool = True) -> str:
+    """The hand (or its backs), tableau, medallions, trash and own discard: a larger block that changes seldom.
+
+    ``strip``: the page shows the seat's own hand in its strip (the game table), so the tab only counts it;
+    a page without one (the replay) shows the hand, the secret choice and the bid here."""
     fv = view["factions"][faction]
     mine = view["viewer"] == faction
     out = [_h3("Hand")]
-    if mine:  # the hand itself is shown once, in the strip at the foot of the table (hand_strip.py)
+    if mine and not strip:
+        if fv.get("chosen"):
+            out.append(f'<div class="lf-secret">The secret choice this turn: {esc(card_name(fv["chosen"]))}</div>')
+        out.append(f'<div class="w-full">{hand_html(fv.get("hand", []), chosen=fv.get("chosen"))}</div>')
+        if fv.get("bid"):
+            out.append(_h3("The Final Bid") + f'<div class="w-full">{hand_html(fv["bid"])}</div>')
+    elif mine:  # the hand itself is shown once, in the strip at the foot of the table (hand_strip.py)
         n = fv["hand_size"]
         out.append(f'<div class="lf-muted">{n} card{"s" * (n != 1)} in your hand: see them at the foot of the table.'
                    '</div>')
@@ -63,12 +73,14 @@ def faction_cards_html(view: dict, faction: str) -> str:
     return "".join(out)
 
 
-def faction_parts(view_of: Callable[[Any], dict], faction: str, name: Callable[[], str]) -> list[HtmlPart]:
-    """The tab's two blocks, each rewritten only when it changes (the cards seldom do)."""
+def faction_parts(view_of: Callable[[Any], dict], faction: str, name: Callable[[], str],
+                  strip: bool = True) -> list[HtmlPart]:
+    """The tab's two blocks, each rewritten only when it changes (the cards seldom do); ``strip``: see
+    ``faction_cards_html``."""
     head = HtmlPart(f"tab-{faction}", lambda s: _head_key(view_of(s), faction, name()),
                     lambda s: faction_head_html(view_of(s), faction, name()))
     cards = HtmlPart(f"cards-{faction}", lambda s: _cards_key(view_of(s), faction),
-                     lambda s: faction_cards_html(view_of(s), faction))
+                     lambda s: faction_cards_html(view_of(s), faction, strip))
     return [head, cards]
 
 

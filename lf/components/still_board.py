@@ -82,7 +82,7 @@ def still_board(view: dict, lead: Callable[[dict], str], names: Callable[[], dic
             with ui.tab_panels(out.tabs, value=out.tab[first]).classes("lf-tabpanels w-full"):
                 for f in FACTIONS:
                     with ui.tab_panel(out.tab[f]):
-                        parts = faction_parts(lambda w: w, f, lambda f=f: names().get(f, ""))
+                        parts = faction_parts(lambda w: w, f, lambda f=f: names().get(f, ""), strip=False)
                         show_faction(parts, v, f)
                         out.parts += parts
     with side:

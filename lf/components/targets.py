@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from lf.engine.constants import BONUSES, FACTIONS, FRONTS, TRACKS
 from lf.engine.content import load_content
+from lf.engine.decisions import SPEND_KINDS
 
 from .theme import esc
 
@@ -117,16 +118,26 @@ def _strip_cards(view: dict) -> frozenset[str]:
     return frozenset(c for _, cards in strip_groups(view) for c in cards)
 
 
+def asked(decision: dict, items: list[dict]) -> list[dict]:
+    """The options of ``decision`` the board and the bar offer: a question asked in the middle of a turn (the
+    Morale Bonus, an Event's choice) shows its own answers only; the Hero point spends the engine lists with it
+    (rulebook pg. 7: "at any time during their turn") wait under All options, so a tap on the board always
+    answers the question."""
+    if decision["kind"] in ("turn", "play"):
+        return items
+    return [x for x in items if x["action"]["kind"] not in SPEND_KINDS]
+
+
 def board_targets(view: dict) -> dict[str, Target]:
     """Every board element the seat's decisions can act on now, with its options (ref -> Target)."""
     strip = _strip_cards(view)
     ok: dict[str, list[dict]] = {}
     no: dict[str, list[dict]] = {}
     for d in view["decisions"]:
-        for c in d["choices"]:
+        for c in asked(d, d["choices"]):
             for ref in refs_of(c["action"], view, strip):
                 ok.setdefault(ref, []).append(c)
-        for u in d["unavailable"]:
+        for u in asked(d, d["unavailable"]):
             for ref in refs_of(u["action"], view, strip):
                 no.setdefault(ref, []).append(u)
     return {ref: Target(tuple(ok.get(ref, ())), tuple(no.get(ref, ()))) for ref in {*ok, *no}}
@@ -135,7 +146,7 @@ def board_targets(view: dict) -> dict[str, Target]:
 def bar_choices(view: dict, decision: dict) -> list[dict]:
     """The choices of ``decision`` that no board element carries: the prompt bar offers them."""
     strip = _strip_cards(view)
-    return [c for c in decision["choices"] if not refs_of(c["action"], view, strip)]
+    return [c for c in asked(decision, decision["choices"]) if not refs_of(c["action"], view, strip)]
 
 
 def choices_of(targets: Iterable[Target]) -> dict[str, dict]:

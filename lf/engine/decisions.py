@@ -265,8 +265,9 @@ kind("play", _play, _play_do)
 
 def _morale(state: GameState, p: Pending) -> Decision:
     return with_spends(state, p, Decision(
-        p["faction"], "morale", f"Morale Bonus: you may use one icon of {card_name(p['card'])} again, once for each "
-        "time it is in your tableau", tuple(morale_choices(state, p["faction"], p["card"]))))
+        # (each choice says how many times its icon counts: once for each copy in the tableau)
+        p["faction"], "morale", f"Morale Bonus: you may use one icon of {card_name(p['card'])} again",
+        tuple(morale_choices(state, p["faction"], p["card"]))))
 
 
 def _morale_do(state: GameState, p: Pending, a: Action) -> None:

@@ -13,6 +13,8 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from e2e_play import confirm_if_asked, take
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sqlalchemy import create_engine, text
 
@@ -20,7 +22,7 @@ from lf.components.prompt import CONFIRM_KINDS
 from lf.store.db import normalize_url
 from lf.store.pg_cluster import find_bindir
 from lf.tools.cluster import Cluster, haproxy_binary
-from lf.tools.page_policy import kind_of
+from lf.tools.page_policy import OFFERED_JS, kind_of
 
 pytestmark = pytest.mark.e2e
 WAIT_MS = 20_000
@@ -47,15 +49,15 @@ def _version(page) -> int:
 
 
 def _move(page, rng: random.Random) -> int:
-    """One move chosen among the buttons the page offers (confirmed when asked); returns the new version."""
+    """One move chosen among the options the page offers, taken as a player takes it (a tap on the board, or the
+    prompt bar's button), confirmed when asked; returns the new version."""
     before = _version(page)
-    buttons = page.locator('[data-testid^="act-"]:visible')  # not the Hero point spends folded away
-    expect(buttons.first).to_be_visible(timeout=WAIT_MS)  # the Non-players may still be moving
-    keys = sorted(b.get_attribute("data-testid")[4:] for b in buttons.all())
+    page.wait_for_function(f"() => ({OFFERED_JS})().length > 0", timeout=WAIT_MS)  # the Non-players may still move
+    keys = page.evaluate(OFFERED_JS)
     key = rng.choice(keys)
-    page.get_by_test_id(f"act-{key}").click()
+    take(page, key, touch=False)
     if kind_of(key) in CONFIRM_KINDS:
-        page.get_by_test_id("confirm-yes").click()
+        confirm_if_asked(page, before, touch=False)
     page.wait_for_function(f"() => +document.querySelector('[data-testid=game]').dataset.version > {before}")
     return _version(page)
 
@@ -82,7 +84,7 @@ def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Clus
         page.goto("/")
         page.get_by_test_id("play-as-anarchists").click()  # the lobby may be one process, the game the other
         page.wait_for_url("**/game/*")
-        game_id = page.url.rsplit("/", 1)[1]
+        game_id = page.url.rsplit("/", 1)[1].split("?")[0]
         rng = random.Random(7)
         for _ in range(4):
             version = _move(page, rng)
@@ -92,8 +94,11 @@ def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Clus
 
         cluster.kill(index)  # SIGKILL: no shutdown handler runs
         cluster.wait_routed(1)  # the proxy's health checks took it out
-        page.reload()
-        expect(page.get_by_test_id("game")).to_have_attribute("data-version", str(version))
+        try:
+            page.reload()
+        except PlaywrightError:  # the page was reloading itself (NiceGUI reloads a page its server forgot)
+            page.wait_for_load_state()
+        expect(page.get_by_test_id("game")).to_have_attribute("data-version", str(version), timeout=WAIT_MS)
         assert _served_by(cluster, game_id) != serving
         after = _move(page, rng)  # still this browser's seat, on the other process
         assert after > version
@@ -112,7 +117,7 @@ def test_the_lobby_of_one_process_shows_a_game_created_through_the_other(cluster
         maker.goto("/")
         maker.get_by_test_id("play-as-moderates").click()
         maker.wait_for_url("**/game/*")
-        game_id = maker.url.rsplit("/", 1)[1]
+        game_id = maker.url.rsplit("/", 1)[1].split("?")[0]
         expect(watcher.get_by_test_id(f"game-{game_id}")).to_be_visible()  # no reload: told by NOTIFY
     finally:
         watch_ctx.close()

@@ -119,6 +119,7 @@ def test_the_log_shows_the_whole_game_in_its_turns_and_the_filter_works(lf_serve
     state = policy_state(WON)
     entries = view(state, "communists")["log"]
     turns = list(dict.fromkeys(turn_key(e) for e in entries))
+    press(page, page.get_by_test_id("open-log"), phone.touch)  # on a phone the log is a side panel
     groups = page.locator(".lf-log-turn")
     expect(groups).to_have_count(len(turns))
     assert page.evaluate("() => Array.from(document.querySelectorAll('.lf-log-turn')).map(g => g.dataset.turn)") == [
