@@ -337,11 +337,14 @@ class Table:
             assert fr["value"] == state.fronts[f].value, f"{f}: page {fr['value']}, engine {state.fronts[f].value}"
         assert ref["board"]["tracks"] == dict(state.tracks)
         assert f"Year {state.year} of 3" in ref["board"]["status"]
+        from lf.components.targets import asked
         from lf.engine import decision
 
         for d in self.players:  # each seat's page offers exactly the engine's legal options, no stale button
             mine = decision(state, d.faction) if any(p["faction"] == d.faction for p in state.pending) else None
-            want = sorted(c.action.key for c in mine.choices) if mine else []
+            # (a question in the middle of a turn leaves its Hero point spends to All options: targets.asked)
+            asked_now = asked(mine.to_json(), mine.to_json()["choices"]) if mine else []
+            want = sorted(c["key"] for c in asked_now)
             assert sorted(seen[d.name]["keys"]) == want, (
                 f"after {self.last()}: {d.name} ({d.faction}) offers {sorted(seen[d.name]['keys'])}, the engine {want}")
         for d in self.players:

@@ -12,15 +12,17 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from e2e_play import Mirror, Table, press, take_seat, wait_game
+from e2e_play import Mirror, Table, confirm_if_asked, press, snapshot, take, take_seat, wait_game
 from history_helpers import LOST, NAMES, WON, game_file, policy_state, steps_of
 from playwright.sync_api import expect
 
 from lf.components.log_panel import turn_key
+from lf.components.prompt import CONFIRM_KINDS
 from lf.engine import to_json, view
 from lf.engine.constants import FACTIONS
 from lf.engine.game import seats_of
 from lf.engine.history import Timeline
+from lf.tools.page_policy import OFFERED_JS, kind_of
 
 pytestmark = pytest.mark.e2e
 
@@ -156,6 +158,17 @@ def test_a_non_players_reasons_are_folded_under_their_moves(lf_server, devices):
     laptop.page.wait_for_url("**/game/*")
     wait_game(laptop.page)
     page = laptop.page
+    for _ in range(40):  # play (the first option offered) until a Non-player has taken a turn
+        if page.locator(".lf-log-e.has-np").count():
+            break
+        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('.lf-log-e.has-np')")
+        keys = page.evaluate(OFFERED_JS)
+        if keys:
+            before = snapshot(page)["version"]
+            take(page, keys[0], laptop.touch)
+            if kind_of(keys[0]) in CONFIRM_KINDS:
+                confirm_if_asked(page, before, laptop.touch)
+            page.wait_for_function(f"() => +document.querySelector('[data-testid=game]').dataset.version > {before}")
     expect(page.locator(".lf-log-e.has-np").first).to_be_attached()
     assert page.locator(".lf-log-np:visible").count() == 0, "folded at first"
     page.get_by_role("button", name="Non-player reasons").click()
