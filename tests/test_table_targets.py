@@ -116,7 +116,7 @@ def test_the_keep_strip_shows_hand_and_tableau_each_with_its_counter():
     assert set(piles) >= {"hand", "tableau"}
     assert group_title(v, "hand", piles["hand"]) == "Hand: kept 0 of 1"
     assert group_title(v, "tableau", piles["tableau"]) == "Tableau: kept 0 of 1"
-    keys = {k for _, c, _ in strip_pieces(v).values() for k in by_key(c)}
+    keys = {k for _, c in strip_pieces(v).values() for k in by_key(c)}
     assert {f"keep:{c}" for c in piles["hand"] + piles["tableau"]} <= keys
 
 
@@ -139,6 +139,6 @@ def test_the_fascist_card_makes_no_forecast_once_the_game_is_over():
 def test_every_faction_line_and_medallion_is_a_target_only_when_a_choice_names_it():
     for v in _views(18, {"anarchists": "nonplayer", "communists": "nonplayer", "moderates": "human"}):
         placed = board_targets(v)
-        for f, (html, choices, _) in faction_pieces(v, {}).items():
+        for f, (html, choices) in faction_pieces(v, {}).items():
             assert bool(choices) == bool(placed.get(f"faction:{f}") and placed[f"faction:{f}"].ok), f
             assert ("lf-clickable" in html) == bool(choices), f
