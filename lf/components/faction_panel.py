@@ -40,6 +40,7 @@ def faction_cards_html(view: dict, faction: str) -> str:
     """The hand (or its backs), tableau, medallions, trash and own discard: a larger block that changes seldom."""
     fv = view["factions"][faction]
     mine = view["viewer"] == faction
+    whose = f"{faction_label(faction)}'"
     out = [_h3("Hand")]
     if mine:  # the hand itself is shown once, in the strip at the foot of the table (hand_strip.py)
         n = fv["hand_size"]
@@ -47,16 +48,16 @@ def faction_cards_html(view: dict, faction: str) -> str:
                    '</div>')
     else:
         out.append(hidden_hand_html(faction, fv["hand_size"]))
-    out.append(_h3("Tableau") + f'<div class="w-full">{tableau_html(fv["tableau"])}</div>')
+    out.append(_h3("Tableau") + f'<div class="w-full">{tableau_html(fv["tableau"], f"{whose} tableau")}</div>')
     if fv["medallions"]:
         out.append(_h3("Medallions") + "<div>" + "".join(medallion_chip(m, m in fv.get("used", []))
                                                          for m in fv["medallions"]) + "</div>")
     if fv["trash"]:
         out.append(_h3(f"Trash ({len(fv['trash'])}, public)")
-                   + f'<div class="w-full lf-trash">{tableau_html(fv["trash"])}</div>')
+                   + f'<div class="w-full lf-trash">{tableau_html(fv["trash"], f"{whose} trash")}</div>')
     if mine and fv.get("discard"):
         out.append(_h3(f"Your discard pile ({len(fv['discard'])})")
-                   + f'<div class="w-full lf-trash">{tableau_html(fv["discard"])}</div>')
+                   + f'<div class="w-full lf-trash">{tableau_html(fv["discard"], "Your discard pile")}</div>')
     if fv["removed"]:
         out.append(f'<div class="lf-muted">{len(fv["removed"])} card(s) removed from the game at setup '
                    f'(Non-player rules)</div>')
