@@ -315,7 +315,7 @@ class GameScreen:
 
     async def confirm(self, question: str) -> bool:
         assert self.dialog_host is not None
-        with self.dialog_host, ui.dialog() as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
             ui.label("Please confirm").classes("lf-h2")
             ui.label(question).mark("confirm-text")
             with ui.row().classes("w-full justify-end"):
