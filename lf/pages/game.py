@@ -229,7 +229,7 @@ class GameScreen:
         keys: set[str] = set()
         for part in self.parts:
             if isinstance(part, Pieces):
-                for _, choices, _ in part.shown.values():
+                for _, choices in part.shown.values():
                     keys.update(by_key(choices))
         assert self.prompt_area is not None
         for el in self.prompt_area.descendants():
