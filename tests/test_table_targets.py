@@ -6,6 +6,7 @@ counter, the Hero point spends' heading, the Fascist card once the game is over.
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
@@ -41,7 +42,7 @@ def _views(seed: int, seats: dict[str, str], steps: int = 400):
 
 def _board_keys(v: dict) -> set[str]:
     pieces = [front_pieces(v), track_pieces(v), medallion_pieces(v), faction_pieces(v, {}), strip_pieces(v)]
-    return {key for box in pieces for _, choices, _ in box.values() for key in by_key(choices)}
+    return {key for box in pieces for _, choices in box.values() for key in by_key(choices)}
 
 
 @pytest.mark.parametrize("seed", [1, 4, 18])
@@ -100,12 +101,16 @@ def test_a_target_with_one_choice_takes_it_several_open_a_menu_closed_ones_say_w
     closed = {"key": "ap_front:madrid", "label": "2 AP", "reason": "the Madrid Front has achieved Victory",
               "action": {}}
     single = tap_of(Target((one,)), "front:madrid", "Madrid Front")
-    assert 'data-key="ap_front:madrid"' in single.attrs and single.menu == "" and single.cls == "lf-clickable"
+    assert 'data-key="ap_front:madrid"' in single.attrs and single.cls == "lf-clickable"
+    # what the tap does is said inside the piece, for screen readers only; no aria-label replaces its own words
+    assert single.inner == f'<span class="lf-sr">. {escape(one["label"])}</span>' and "aria-label" not in single.attrs
     menu = tap_of(Target((one, two)), "front:madrid", "Madrid Front")
     assert "data-menu" in menu.attrs and 'data-key="' not in menu.attrs
-    assert re.findall(r'data-key="([^"]+)"', menu.menu) == ["ap_front:madrid", "volunteers:madrid"]
+    assert re.findall(r'data-key="([^"]+)"', menu.inner) == ["ap_front:madrid", "volunteers:madrid"]
+    assert '<span class="lf-sr">. Madrid Front: 2 options</span>' in menu.inner
     why = tap_of(Target((), (closed,)), "front:madrid", "Madrid Front")
     assert 'data-why="Not now: the Madrid Front has achieved Victory"' in why.attrs and why.cls == "lf-closed"
+    assert "Madrid Front: not now, the Madrid Front has achieved Victory" in why.inner
     assert tap_of(None, "front:madrid", "Madrid Front").attrs == ""
 
 
