@@ -69,12 +69,15 @@ def play(state, steps, disturb=None):
     (Action("hp_draw"), "not legal"),
 ])
 def test_illegal_action_is_refused_with_a_message_and_changes_nothing(action, words):
-    """docs/engine.md: IllegalAction leaves the state unchanged; the message names the legal actions."""
+    """docs/engine.md: IllegalAction leaves the state unchanged; the message names the legal actions in the words
+    players read (their labels), never as action keys."""
     s = at_choose()
     before = to_json(s)
+    labels = [c["label"] for c in view(s, "anarchists")["decisions"][0]["choices"]]
     with pytest.raises(IllegalAction, match=words) as err:
         apply(s, "anarchists", action)
-    assert "choose:" in str(err.value)
+    assert all(label in str(err.value) for label in labels), str(err.value)
+    assert "choose:" not in str(err.value) and "ap_front" not in str(err.value) and "hp_draw" not in str(err.value)
     assert to_json(s) == before
 
 

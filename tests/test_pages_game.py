@@ -168,7 +168,7 @@ async def test_unavailable_options_say_why_on_the_board_and_in_all_options(reg, 
     assert unav, "the engine lists no unavailable option here"
     # A track step that is closed now (a dependency, an end of the track) says why when its space is tapped.
     tracks = next(p for p in screen_of(mod).parts if p.name == "tracks")
-    board_html = "".join(html for html, _, _ in tracks.shown.values())
+    board_html = "".join(html for html, _ in tracks.shown.values())
     closed = [u for u in unav if u["action"]["kind"] == "ap_track"
               and 0 <= view["tracks"][u["action"]["arg"]] + u["action"]["n"] <= 10]
     for u in closed:

@@ -6,6 +6,7 @@ counter, the Hero point spends' heading, the Fascist card once the game is over.
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
@@ -43,7 +44,7 @@ def _views(seed: int, seats: dict[str, str], steps: int = 400):
 
 def _board_keys(v: dict) -> set[str]:
     pieces = [front_pieces(v), track_pieces(v), medallion_pieces(v), faction_pieces(v, {}), strip_pieces(v)]
-    return {key for box in pieces for _, choices, _ in box.values() for key in by_key(choices)}
+    return {key for box in pieces for _, choices in box.values() for key in by_key(choices)}
 
 
 @pytest.mark.parametrize("seed", [1, 4, 18])
@@ -105,12 +106,16 @@ def test_a_target_with_one_choice_takes_it_several_open_a_menu_closed_ones_say_w
     closed = {"key": "ap_front:madrid", "label": "2 AP", "reason": "the Madrid Front has achieved Victory",
               "action": {}}
     single = tap_of(Target((one,)), "front:madrid", "Madrid Front")
-    assert 'data-key="ap_front:madrid"' in single.attrs and single.menu == "" and single.cls == "lf-clickable"
+    assert 'data-key="ap_front:madrid"' in single.attrs and single.cls == "lf-clickable"
+    # what the tap does is said inside the piece, for screen readers only; no aria-label replaces its own words
+    assert single.inner == f'<span class="lf-sr">. {escape(one["label"])}</span>' and "aria-label" not in single.attrs
     menu = tap_of(Target((one, two)), "front:madrid", "Madrid Front")
     assert "data-menu" in menu.attrs and 'data-key="' not in menu.attrs
-    assert re.findall(r'data-key="([^"]+)"', menu.menu) == ["ap_front:madrid", "volunteers:madrid"]
+    assert re.findall(r'data-key="([^"]+)"', menu.inner) == ["ap_front:madrid", "volunteers:madrid"]
+    assert '<span class="lf-sr">. Madrid Front: 2 options</span>' in menu.inner
     why = tap_of(Target((), (closed,)), "front:madrid", "Madrid Front")
     assert 'data-why="Not now: the Madrid Front has achieved Victory"' in why.attrs and why.cls == "lf-closed"
+    assert "Madrid Front: not now, the Madrid Front has achieved Victory" in why.inner
     assert tap_of(None, "front:madrid", "Madrid Front").attrs == ""
 
 
@@ -121,7 +126,7 @@ def test_the_keep_strip_shows_hand_and_tableau_each_with_its_counter():
     assert set(piles) >= {"hand", "tableau"}
     assert group_title(v, "hand", piles["hand"]) == "Hand: kept 0 of 1"
     assert group_title(v, "tableau", piles["tableau"]) == "Tableau: kept 0 of 1"
-    keys = {k for _, c, _ in strip_pieces(v).values() for k in by_key(c)}
+    keys = {k for _, c in strip_pieces(v).values() for k in by_key(c)}
     assert {f"keep:{c}" for c in piles["hand"] + piles["tableau"]} <= keys
 
 
@@ -144,6 +149,6 @@ def test_the_fascist_card_makes_no_forecast_once_the_game_is_over():
 def test_every_faction_line_and_medallion_is_a_target_only_when_a_choice_names_it():
     for v in _views(18, {"anarchists": "nonplayer", "communists": "nonplayer", "moderates": "human"}):
         placed = board_targets(v)
-        for f, (html, choices, _) in faction_pieces(v, {}).items():
+        for f, (html, choices) in faction_pieces(v, {}).items():
             assert bool(choices) == bool(placed.get(f"faction:{f}") and placed[f"faction:{f}"].ok), f
             assert ("lf-clickable" in html) == bool(choices), f

@@ -13,6 +13,7 @@ from nicegui.testing import User
 from pages_helpers import hand_names, markers, page_text, port, reg, see, wait_for  # noqa: F401
 from teaching_helpers import act, choose_all, screens, settle_picks, start, to_turn, tscreen
 
+from lf.components.prompt import SPEND_KINDS, spend_title
 from lf.components.teaching_replay import step_title
 from lf.engine.content import load_content
 
@@ -262,3 +263,14 @@ async def test_a_second_tap_on_an_old_button_is_refused_not_applied_twice(reg, u
     await screen.send(faction, choice, drawn_at)  # what the old button's handler does with the second tap
     await see(user, "Nothing was applied")
     assert session.version == version
+
+
+async def test_the_hero_point_spends_heading_says_how_many_in_words(reg, user: User) -> None:
+    """The spends' heading is the game page's (``spend_title``): never "(0 options now)" (issue 12's trial)."""
+    screen = await to_turn(user)
+    faction = screen.snap.focus
+    decision = next(d for f, d in screen.snap.public if f == faction)
+    possible = sum(c["action"]["kind"] in SPEND_KINDS for c in decision["choices"])
+    heading = user.find(marker="spend").elements.pop()
+    assert heading.props.get("label") == spend_title(possible), heading.props
+    assert "options now" not in page_text(user)

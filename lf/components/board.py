@@ -20,7 +20,7 @@ from .icons import icon
 from .medallions import medallions_html
 from .part import HtmlPart
 from .pieces import Piece, Pieces
-from .theme import FRONTS, TRACKS, esc, faction_label, front_label, phase_words, track_label
+from .theme import FRONTS, TRACKS, esc, faction_label, phase_words, scroll_region
 from .track import bonus_html, track_html
 
 
@@ -66,7 +66,7 @@ def status_line(v: dict, lead: str) -> str:
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
     ini, gov = v["initiative"], v["government"]
     return (
-        f'<div class="lf-status">{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
+        f'<div class="lf-status"{scroll_region("Game status")}>{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
         f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
         f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '
@@ -83,8 +83,7 @@ def front_pieces(v: dict) -> dict[str, Piece]:
     out: dict[str, Piece] = {}
     for f in FRONTS:
         c = picks.get(f)
-        out[f] = (front_html(f, v["fronts"][f], test, c["label"] if c else None), c,
-                  c["label"] if c else front_label(f))
+        out[f] = (front_html(f, v["fronts"][f], test, c["label"] if c else None), c)
     return out
 
 
@@ -94,9 +93,8 @@ def track_pieces(v: dict) -> dict[str, Piece]:
     out: dict[str, Piece] = {}
     for t in TRACKS:
         c = picks.get(t)
-        out[t] = (track_html(t, v["tracks"][t], v["blanks"].get(t, []), v["tracks"], c["label"] if c else None), c,
-                  c["label"] if c else track_label(t))
-    out["bonuses"] = (bonus_html(v["bonuses"]), None, "Bonuses")
+        out[t] = (track_html(t, v["tracks"][t], v["blanks"].get(t, []), v["tracks"], c["label"] if c else None), c)
+    out["bonuses"] = (bonus_html(v["bonuses"]), None)
     return out
 
 

@@ -44,6 +44,7 @@ def faction_cards_html(view: dict, faction: str, strip: bool = True) -> str:
     a page without one (the replay) shows the hand, the secret choice and the bid here."""
     fv = view["factions"][faction]
     mine = view["viewer"] == faction
+    whose = f"{faction_label(faction)}'"
     out = [_h3("Hand")]
     if mine and not strip:
         if fv.get("chosen"):
@@ -57,16 +58,16 @@ def faction_cards_html(view: dict, faction: str, strip: bool = True) -> str:
                    '</div>')
     else:
         out.append(hidden_hand_html(faction, fv["hand_size"]))
-    out.append(_h3("Tableau") + f'<div class="w-full">{tableau_html(fv["tableau"])}</div>')
+    out.append(_h3("Tableau") + f'<div class="w-full">{tableau_html(fv["tableau"], f"{whose} tableau")}</div>')
     if fv["medallions"]:
         out.append(_h3("Medallions") + "<div>" + "".join(medallion_chip(m, m in fv.get("used", []))
                                                          for m in fv["medallions"]) + "</div>")
     if fv["trash"]:
         out.append(_h3(f"Trash ({len(fv['trash'])}, public)")
-                   + f'<div class="w-full lf-trash">{tableau_html(fv["trash"])}</div>')
+                   + f'<div class="w-full lf-trash">{tableau_html(fv["trash"], f"{whose} trash")}</div>')
     if mine and fv.get("discard"):
         out.append(_h3(f"Your discard pile ({len(fv['discard'])})")
-                   + f'<div class="w-full lf-trash">{tableau_html(fv["discard"])}</div>')
+                   + f'<div class="w-full lf-trash">{tableau_html(fv["discard"], "Your discard pile")}</div>')
     if fv["removed"]:
         out.append(f'<div class="lf-muted">{len(fv["removed"])} card(s) removed from the game at setup '
                    f'(Non-player rules)</div>')

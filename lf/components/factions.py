@@ -45,4 +45,4 @@ def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TA
         f'<div class="lf-fac-h"><span class="lf-fac-n">{esc(faction_label(f))}</span>{you}'
         f'<span class="lf-hp" data-ref="hero:{f}" title="Hero points">{icon("hero")}<b>{fv["hero"]}</b></span></div>'
         f'<div class="lf-fac-p">{esc(names[f]) + " · " if names.get(f) else ""}{fv["hand_size"]} in hand · {esc(tracks)}</div>'
-        f'<div class="lf-fac-b">{"".join(badges)}{meds}</div>{tap.menu}</div>')
+        f'<div class="lf-fac-b">{"".join(badges)}{meds}</div>{tap.inner}</div>')

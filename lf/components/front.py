@@ -64,5 +64,5 @@ def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str |
         f'<div class="lf-fhead"><span class="lf-fname">{esc(front_label(front))}</span>{test_html}{badge}</div>'
         f'<div class="lf-fvalue"><span class="lf-fnum {tone}">{signed(value)}</span>'
         f'<span class="lf-fwords">{strength_words(value)}</span></div>'
-        f'{_scale(value)}{toks_html}{act}{tap.menu}</div>'
+        f'{_scale(value)}{toks_html}{act}{tap.inner}</div>'
     )

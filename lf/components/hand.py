@@ -7,16 +7,17 @@ a card even by mistake: the view it gets has no ``hand`` for other factions.
 from __future__ import annotations
 
 from .card import card_back_html, card_html
-from .theme import esc
+from .theme import esc, scroll_region
 
 
-def hand_html(cards: list[str], empty: str = "No card in hand.", chosen: str | None = None) -> str:
+def hand_html(cards: list[str], empty: str = "No card in hand.", chosen: str | None = None,
+              label: str = "Cards in hand") -> str:
     """The seat's own cards; the one chosen in secret this turn is marked (only its holder sees this)."""
     if not cards:
         return f'<div class="lf-muted">{esc(empty)}</div>'
     faces = "".join(f'<div class="lf-chosen">{card_html(c)}<span>Chosen for this turn</span></div>' if c == chosen
                     else card_html(c) for c in cards)
-    return f'<div class="lf-cardrow">{faces}</div>'
+    return f'<div class="lf-cardrow"{scroll_region(label)}>{faces}</div>'
 
 
 def hidden_hand_html(faction: str, size: int) -> str:

@@ -17,7 +17,7 @@ from lf.engine.content import load_content
 from .card import card_html, card_name
 from .pieces import Piece
 from .targets import AP_KINDS, MenuItem, Placed, strip_groups, tap_of
-from .theme import esc
+from .theme import esc, scroll_region
 
 PILE_WORDS = {"hand": "Hand", "bid": "Final Bid", "tableau": "Tableau", "trash": "Trash", "discard": "Discard pile"}
 
@@ -70,7 +70,7 @@ def card_piece_html(view: dict, placed: Placed, card: str) -> tuple[str, dict]:
     mark = _marks(view, card)
     badge = f'<span class="lf-hbadge">{esc(mark)}</span>' if mark else ""
     state = " marked" if mark else ""
-    html = (f'<div class="lf-hcard{state} {tap.cls}"{tap.attrs}>{card_html(card)}{badge}{tap.menu}</div>')
+    html = (f'<div class="lf-hcard{state} {tap.cls}"{tap.attrs}>{card_html(card)}{badge}{tap.inner}</div>')
     return html, choices
 
 
@@ -81,15 +81,14 @@ def strip_pieces(view: dict) -> dict[str, Piece]:
     for pile, cards in strip_groups(view):
         title = group_title(view, pile, cards)
         empty = '<span class="lf-muted">No card in hand.</span>' if pile == "hand" and not cards else ""
-        out[f"h-{pile}"] = (f'<div class="lf-hgroup" data-pile="{pile}"><span>{esc(title)}</span>{empty}</div>',
-                            None, title)
+        out[f"h-{pile}"] = (f'<div class="lf-hgroup" data-pile="{pile}"><span>{esc(title)}</span>{empty}</div>', None)
         for card in cards:
             html, choices = card_piece_html(view, placed, card)
-            out[f"{pile}-{card}"] = (html, choices or None, card_name(card))
+            out[f"{pile}-{card}"] = (html, choices or None)
     return out
 
 
 def strip_box(pieces: object, view: dict) -> None:
     """The strip's scrolling row (``data-testid=hand``), its pieces inside."""
-    with ui.element("div").classes("lf-strip").props("data-testid=hand"):
+    with ui.element("div").classes("lf-strip").props(f"data-testid=hand{scroll_region('Your cards')}"):
         pieces.show(view)  # type: ignore[attr-defined]

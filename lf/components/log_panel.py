@@ -25,8 +25,9 @@ from .theme import FACTIONS, esc, faction_dot, faction_label
 
 #: Entries per block of the log (see ``turn_blocks``).
 CHUNK = 8
-CLICK = (' onclick="lfLogTap(this)" onkeydown="if(event.key===\'Enter\')lfLogTap(this)"'
-         ' tabindex="0" role="button"')
+#: A tap anywhere on an entry with references or reasons; its words are a button (keyboard, screen readers) whose
+#: click reaches the entry. Why a button inside the ``li``: an ``ol`` may hold only list items (axe-core "list").
+CLICK = ' onclick="lfLogTap(this)"'
 KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
 #: The filter's choices: the wrapper's class for each (assets/history.css hides the other entries).
 FILTERS = {"all": "All", "mine": "Mine", "players": "Players", "fascist": "Fascist", "np": "Non-player reasons"}
@@ -66,10 +67,12 @@ def _row_html(row: Row, viewer: str | None) -> str:
     if notes or e.get("kind") == "nonplayer":
         cls.append("has-np")
     why = "".join(f'<span class="lf-log-np">{esc(_reason(n))}</span>' for n in notes)
+    tag = "button" if refs or notes else "span"
+    kind = ' type="button"' if refs or notes else ""
     return (f'<li class="lf-log-e {" ".join(c for c in cls if c)}" data-refs="{esc(refs)}"'
             f'{CLICK if refs or notes else ""}>'
             f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
-            f'<span class="lf-log-t">{esc(e.get("text", ""))}{why}</span></li>')
+            f'<{tag} class="lf-log-t"{kind}>{esc(e.get("text", ""))}{why}</{tag}></li>')
 
 
 def _reason(note: dict) -> str:

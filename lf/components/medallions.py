@@ -48,5 +48,5 @@ def medallion_strip_html(available: list[str], taps: dict[str, Tap] | None = Non
         name, kind, text = medallion_info(m)
         tap = taps.get(m, NO_TAP)
         chips.append(f'<span class="lf-medchip {tap.cls}" data-ref="medallion:{m}" title="{esc(name)} ({kind}): '
-                     f'{esc(text)}"{tap.attrs}>{icon("medallion")}<span>{esc(name)}</span>{tap.menu}</span>')
+                     f'{esc(text)}"{tap.attrs}>{icon("medallion")}<span>{esc(name)}</span>{tap.inner}</span>')
     return (f'<div class="lf-medstrip"><span class="lf-medstrip-h">Medallions</span>{"".join(chips)}</div>')

@@ -24,7 +24,6 @@ from typing import Any
 from nicegui import ui
 
 from .shared_render import shared
-from .theme import esc
 
 #: In the browser: the version the page shows (its game root's ``data-version``), or null.
 SHOWN = "(() => { const r = document.querySelector('.lf-game[data-version]'); return r ? +r.dataset.version : null; })()"
@@ -47,9 +46,10 @@ def tapped_key(args: Any) -> str | None:
     return args[1] if isinstance(args, list) and len(args) > 1 and isinstance(args[1], str) else None
 
 
-#: One board piece: its HTML, the choices a tap on it makes now (by action key; or one choice: the whole piece
-#: is its target; None: not tappable), its name for screen readers.
-Piece = tuple[str, dict | None, str]
+#: One board piece: its HTML and the choices a tap on it makes now (by action key; or one choice: the whole piece
+#: is its target; None: not tappable). A piece that is itself a button is named by its own words (the choice is
+#: written on it): an ``aria-label`` would hide the Front's or track's state from a screen reader.
+Piece = tuple[str, dict | None]
 #: ``select(view)`` -> {key: Piece} for every piece, in order.
 Select = Callable[[Any], dict[str, Piece]]
 #: ``on_tap(choice or None, version shown)``: None when the browser's picture of that piece is outdated.
@@ -139,7 +139,7 @@ class Pieces:
         return shared(view, self.name, self.select, self.version(view), lambda: self.select(view))
 
     def _set(self, key: str, piece: Piece, version: int) -> None:
-        html, choices, label = piece
+        html, choices = piece
         old = self.shown.get(key)
         if old is None or old[1] != choices:
             self.since[key] = version
@@ -147,11 +147,11 @@ class Pieces:
         if old is None or old[0] != html:
             el.set_content(html)
             self.draws += 1
-        if self.role and (old is None or (not old[1]) != (not choices) or old[2] != label):
+        if self.role and (old is None or (not old[1]) != (not choices)):
             if choices and "action" in choices:
-                el.props(f'role=button tabindex=0 aria-label="{esc(label)}"')
+                el.props("role=button tabindex=0")
             else:
-                el.props(remove="role tabindex aria-label")
+                el.props(remove="role tabindex")
         self.shown[key] = piece
 
     def _tap(self, key: str, args: Any) -> object:

@@ -25,7 +25,7 @@ def front_pieces(v: dict) -> dict[str, Piece]:
     for f in FRONTS:
         ref = f"front:{f}"
         tap = tap_of(placed.get(ref), ref, front_label(f))
-        out[f] = (front_html(f, v["fronts"][f], test, tap=tap), placed.choices(ref) or None, front_label(f))
+        out[f] = (front_html(f, v["fronts"][f], test, tap=tap), placed.choices(ref) or None)
     return out
 
 
@@ -41,9 +41,9 @@ def track_pieces(v: dict) -> dict[str, Piece]:
         whole = tap_of(placed.get(f"track:{t}"), f"track:{t}", track_label(t))
         html = track_html(t, value, v["blanks"].get(t, []), v["tracks"], taps=taps, whole=whole)
         choices = {**placed.choices(f"space:{t}:"), **placed.choices(f"track:{t}")}
-        out[t] = (html, choices or None, track_label(t))
+        out[t] = (html, choices or None)
     taps = {b: tap_of(placed.get(f"bonus:{b}"), f"bonus:{b}", f"{b.capitalize()} Bonus") for b in v["bonuses"]}
-    out["bonuses"] = (bonus_html(v["bonuses"], taps), placed.choices("bonus:") or None, "Bonuses")
+    out["bonuses"] = (bonus_html(v["bonuses"], taps), placed.choices("bonus:") or None)
     return out
 
 
@@ -51,8 +51,7 @@ def medallion_pieces(v: dict) -> dict[str, Piece]:
     """The medallions still on the board, one chip each (a medallion to claim is tapped)."""
     placed = Placed.of(v)
     taps = {m: tap_of(placed.get(f"medallion:{m}"), f"medallion:{m}", m.capitalize()) for m in v["medallions"]}
-    return {"board": (medallion_strip_html(v["medallions"], taps), placed.choices("medallion:") or None,
-                      "Medallions on the board")}
+    return {"board": (medallion_strip_html(v["medallions"], taps), placed.choices("medallion:") or None)}
 
 
 def faction_pieces(v: dict, names: dict[str, str]) -> dict[str, Piece]:
@@ -62,5 +61,5 @@ def faction_pieces(v: dict, names: dict[str, str]) -> dict[str, Piece]:
     for f in FACTIONS:
         ref = f"faction:{f}"
         tap = tap_of(placed.get(ref), ref, faction_label(f))
-        out[f] = (faction_row_html(v, f, names, tap), placed.choices(ref) or None, faction_label(f))
+        out[f] = (faction_row_html(v, f, names, tap), placed.choices(ref) or None)
     return out

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from .card import card_html
 from .icons import icon
-from .theme import esc
+from .theme import esc, scroll_region
 
 
-def tableau_html(cards: list[str]) -> str:
+def tableau_html(cards: list[str], label: str = "Tableau") -> str:
+    """A row of public cards (a tableau, a trash, a discard pile); ``label`` names it for screen readers."""
     if not cards:
         return '<div class="lf-muted">Empty tableau: cards played for Action Points go here.</div>'
-    return f'<div class="lf-cardrow">{"".join(card_html(c) for c in cards)}</div>'
+    return f'<div class="lf-cardrow"{scroll_region(label)}>{"".join(card_html(c) for c in cards)}</div>'
 
 
 def piles_html(fv: dict) -> str:

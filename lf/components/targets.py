@@ -43,11 +43,17 @@ class Target:
 
 @dataclass(frozen=True)
 class Tap:
-    """How a board element shows its target: attributes for its tag, classes, and its menu (hidden)."""
+    """How a board element shows its target: attributes for its tag, classes, and what goes inside it last: what a
+    tap does in words for screen readers only, and its menu (hidden).
+
+    Why words inside and no ``aria-label``: the element is a button named by its own text (a Front's name, value
+    and tokens, a card's name and Event); a label would replace that text for a screen reader, and a name that
+    does not contain what is written on the button confuses voice control (axe-core
+    "label-content-name-mismatch")."""
 
     attrs: str = ""
     cls: str = ""
-    menu: str = ""
+    inner: str = ""
 
 
 NO_TAP = Tap()
@@ -161,21 +167,25 @@ def tap_of(target: Target | None, ref: str, name: str, extra: tuple[MenuItem, ..
         return NO_TAP
     if not target.ok:
         why = "; ".join(dict.fromkeys(u["reason"] for u in target.no))
-        return Tap(f' data-tgt="{esc(ref)}" data-why="Not now: {esc(why)}" role="button" tabindex="0"'
-                   f' aria-label="{esc(name)}: not now, {esc(why)}"', "lf-closed")
+        return Tap(f' data-tgt="{esc(ref)}" data-why="Not now: {esc(why)}" role="button" tabindex="0"', "lf-closed",
+                   _said(f"{name}: not now, {why}"))
     if len(target.ok) == 1 and not extra:
         c = target.ok[0]
-        return Tap(f' data-tgt="{esc(ref)}" data-key="{esc(c["key"])}" role="button" tabindex="0"'
-                   f' aria-label="{esc(c["label"])}"', "lf-clickable")
+        return Tap(f' data-tgt="{esc(ref)}" data-key="{esc(c["key"])}" role="button" tabindex="0"', "lf-clickable",
+                   _said(c["label"]))
     items = "".join(f'<button type="button" role="menuitem" data-key="{esc(c["key"])}">{esc(c["label"])}</button>'
                     for c in target.ok)
     items += "".join(f'<button type="button" role="menuitem" {m.attr}>{esc(m.label)}</button>' for m in extra)
     items += "".join(f'<button type="button" role="menuitem" disabled>{esc(u["label"])}'
                      f'<small>Not now: {esc(u["reason"])}</small></button>' for u in target.no)
     menu = f'<div class="lf-menu" role="menu" aria-label="{esc(name)}" hidden>{items}</div>'
-    return Tap(f' data-tgt="{esc(ref)}" data-menu="" role="button" tabindex="0" aria-haspopup="menu"'
-               f' aria-label="{esc(name)}: {len(target.ok)} option{"s" * (len(target.ok) != 1)}"', "lf-clickable",
-               menu)
+    return Tap(f' data-tgt="{esc(ref)}" data-menu="" role="button" tabindex="0" aria-haspopup="menu"', "lf-clickable",
+               _said(f'{name}: {len(target.ok)} option{"s" * (len(target.ok) != 1)}') + menu)
+
+
+def _said(words: str) -> str:
+    """Words for screen readers only, at the end of a tappable element's own text (``lf-sr``: not drawn)."""
+    return f'<span class="lf-sr">. {esc(words)}</span>'
 
 
 @dataclass

@@ -24,4 +24,4 @@ def render_peek(faction: str, cards: list[str]) -> None:
     """The acting faction's hand, shown on request during its (public) turn."""
     with ui.element("div").classes("lf-peek").props("data-testid=peek"):
         ui.label(f"The {faction_label(faction)}' hand").classes("lf-h3")
-        ui.html(hand_html(cards), sanitize=False).classes("w-full").mark(f"peek-{faction}")
+        ui.html(hand_html(cards, label=f"The {faction_label(faction)}' hand"), sanitize=False).classes("w-full").mark(f"peek-{faction}")

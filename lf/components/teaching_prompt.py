@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from nicegui import ui
 
 from .card import card_html
-from .prompt import AP_GROUPS, SPEND_KINDS, split_spends
+from .prompt import AP_GROUPS, SPEND_KINDS, spend_title, split_spends
 from .theme import esc, faction_label
 
 #: send(faction, choice, version): the page acts for that faction with the token it holds, at the version the
@@ -138,8 +138,7 @@ def _cards(opts: Options) -> None:
 def _spends(opts: Options, spend_ok: list[dict], spend_no: list[dict]) -> None:
     """The Hero point spends, folded away under one line that says how many are possible now."""
     if spend_ok or spend_no:
-        title = f"Spend Hero points ({len(spend_ok)} option{'s' * (len(spend_ok) != 1)} now)"
-        with ui.expansion(title, icon="star").classes("lf-spend w-full").props("dense").mark("spend"):
+        with ui.expansion(spend_title(len(spend_ok)), icon="star").classes("lf-spend w-full").props("dense").mark("spend"):
             group(opts, "", spend_ok, spend_no)
 
 

@@ -80,7 +80,7 @@ class Replay:
         self.frames = frames
         self.i = 0
         self.body = ui.refreshable(self._body)
-        with ui.dialog().props("maximized-on-mobile") as self.dialog, \
+        with ui.dialog().props('maximized-on-mobile aria-label="What happened"') as self.dialog, \
                 ui.card().classes("lf-box lf-dialog-card lf-replay").props("data-testid=replay"):
             with ui.row().classes("w-full items-center no-wrap"):
                 ui.label("What happened").classes("lf-h2")

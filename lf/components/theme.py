@@ -13,7 +13,7 @@ from lf.engine.constants import FACTIONS, FRONTS, TRACKS, faction_label, front_l
 
 __all__ = [
     "FACTIONS", "FRONTS", "TRACKS", "COLOURS", "PHASES", "faction_label", "front_label", "track_label",
-    "esc", "faction_dot", "phase_words", "signed",
+    "esc", "faction_dot", "phase_words", "scroll_region", "signed",
 ]
 
 #: Original palette: Anarchists black-and-red, Communists red-and-gold, Moderates the Republic's purple.
@@ -48,6 +48,12 @@ def phase_words(phase: str) -> str:
 def signed(n: int) -> str:
     """+3, 0, −2 (a real minus sign reads better on a board)."""
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")
+
+
+def scroll_region(label: str) -> str:
+    """The attributes of a box that scrolls (a row of cards, the status line on a phone): Tab reaches it, so a
+    keyboard can scroll it, and a screen reader names it (axe-core "scrollable-region-focusable")."""
+    return f' data-scroll tabindex="0" role="region" aria-label="{esc(label)}"'
 
 
 def faction_dot(faction: str, title: str | None = None) -> str:

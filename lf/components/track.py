@@ -67,7 +67,7 @@ def _space(track: str, n: int, value: int, blanks: list[int], owner_cls: str, ta
         cls.append("cur")
         standee = icon("standee", f"lf-standee {owner_cls}", f"{track_label(track)} is at {value}")
     return (f'<div class="{" ".join(cls)}" data-ref="space:{track}:{n}" title="{esc(title)}"{tap.attrs}>'
-            f'<span class="lf-spn">{n}</span><span class="lf-spi">{inner}</span>{standee}{tap.menu}</div>')
+            f'<span class="lf-spn">{n}</span><span class="lf-spi">{inner}</span>{standee}{tap.inner}</div>')
 
 
 def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int], action: str | None = None,
@@ -103,7 +103,7 @@ def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int]
         f'{who}<span class="lf-tval">{value}</span></div>'
         f'<div class="lf-spaces lf-t-{track}">{"".join(parts)}</div>'
         + (f'<ul class="lf-limits">{limit_words}</ul>' if limit_words else "")
-        + f"{act}{whole.menu}</div>"
+        + f"{act}{whole.inner}</div>"
     )
 
 
@@ -117,5 +117,5 @@ def bonus_html(bonuses: dict[str, bool], taps: dict[str, Tap] | None = None) -> 
         tap = taps.get(b, NO_TAP)
         out.append(f'<div class="lf-bonus {"on" if on else "off"} {tap.cls}" data-ref="bonus:{b}" title="{esc(words)}"'
                    f'{tap.attrs}>{icon(b, "" if on else "lf-off")}<span>{b.capitalize()} Bonus</span>'
-                   f'<b>{"ON" if on else "off"}</b>{tap.menu}</div>')
+                   f'<b>{"ON" if on else "off"}</b>{tap.inner}</div>')
     return f'<div class="lf-bonuses">{"".join(out)}</div>'

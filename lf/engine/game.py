@@ -16,6 +16,7 @@ from .decisions import BUILD, RESOLVE
 from .machine import log, run
 from .setup import setup
 from .state import GameState
+from .step_words import action_words
 
 ENGINE_VERSION = "2"
 
@@ -61,6 +62,20 @@ def waiting_message(state: GameState, faction: str) -> str:
     return f"waiting for {' and '.join(others)}" if others else "nothing is pending"
 
 
+def refusal(d: Decision, act: Action, faction: str) -> str:
+    """Why ``act`` is refused, in the words players read (the message reaches them): a closed option's own label
+    and reason; otherwise the step in words and the legal choices by their labels, never as action keys."""
+    who = f"the {faction_label(faction)}"
+    closed = next((u for u in d.unavailable if u.action == act), None)
+    if closed is not None:
+        return f"{closed.label} is not legal for {who} now: {closed.reason}"
+    try:
+        words = action_words(act.key, own=True)
+    except (KeyError, ValueError):  # a card, Front or track that does not exist
+        words = "a move that names nothing in this game"
+    return f"That move ({words}) is not legal for {who} now; the legal choices are: {'; '.join(c.label for c in d.choices)}"
+
+
 def apply(state: GameState, faction: str, action: Action | dict | str, note: str | None = None) -> GameState:
     """Apply a legal action for ``faction``; raise IllegalAction (state unchanged) otherwise.
 
@@ -74,9 +89,7 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
         raise IllegalAction(f"it is not the {faction_label(faction)}' decision now ({waiting_message(state, faction)})")
     d = BUILD[p["kind"]](state, p)
     if not any(c.action == act for c in d.choices):
-        reason = next((u.reason for u in d.unavailable if u.action == act), None)
-        why = f": {reason}" if reason else f"; the legal actions are {', '.join(c.action.key for c in d.choices)}"
-        raise IllegalAction(f"{act.key} is not legal for the {faction_label(faction)} now{why}")
+        raise IllegalAction(refusal(d, act, faction))
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note

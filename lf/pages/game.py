@@ -229,7 +229,7 @@ class GameScreen:
         keys: set[str] = set()
         for part in self.parts:
             if isinstance(part, Pieces):
-                for _, choices, _ in part.shown.values():
+                for _, choices in part.shown.values():
                     keys.update(by_key(choices))
         assert self.prompt_area is not None
         for el in self.prompt_area.descendants():
@@ -315,7 +315,7 @@ class GameScreen:
 
     async def confirm(self, question: str) -> bool:
         assert self.dialog_host is not None
-        with self.dialog_host, ui.dialog() as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
             ui.label("Please confirm").classes("lf-h2")
             ui.label(question).mark("confirm-text")
             with ui.row().classes("w-full justify-end"):

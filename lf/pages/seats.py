@@ -19,6 +19,7 @@ from lf.components.theme import esc, faction_label
 from . import browser_seats, net
 from . import session_port as port
 from .confirm import ask
+from .frame import icon_button
 from .in_thread import in_thread
 
 
@@ -207,13 +208,13 @@ class SeatsDialog:
 
 
 async def open_seats_dialog(game_id: str, base_url: str, my_faction: str | None) -> None:
-    with ui.dialog().props("data-testid=seats-dialog").classes("lf-seats-dialog") as dialog, \
+    with ui.dialog().props('data-testid=seats-dialog aria-label="Seats and invitations"') \
+            .classes("lf-seats-dialog") as dialog, \
             ui.card().classes("w-full max-w-2xl lf-box lf-dialog-card lf-seats-card"):
         with ui.row().classes("w-full items-center no-wrap"):
             ui.label("Seats and invitations").classes("lf-h2")
             ui.space()
-            ui.button(icon="close", on_click=dialog.close).props('flat round dense aria-label="Close"') \
-                .mark("close-seats")
+            icon_button("close", "Close", dialog.close, "dense").mark("close-seats")
         ui.label(f"Players on the same network scan a code or open a link. This host: {net.lan_address()}") \
             .classes("lf-muted")
         content = SeatsDialog(game_id, base_url, my_faction, dialog)

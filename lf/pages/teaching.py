@@ -341,8 +341,8 @@ class TeachingScreen:
 
     def _pieces(self, s: Snap, select: Callable[[dict], dict[str, Piece]]) -> dict[str, Piece]:
         """The board's pieces, each tap's choice tagged with the faction that makes it (the one in focus)."""
-        return {k: (html, {**c, "faction": s.focus} if c else None, label)
-                for k, (html, c, label) in select(self._board_with_focus(s)).items()}
+        return {k: (html, {**c, "faction": s.focus} if c else None)
+                for k, (html, c) in select(self._board_with_focus(s)).items()}
 
     async def _tap(self, choice: dict | None, shown: int | None) -> None:
         """A tap on a Front or a track, at the version the screen showed (see Pieces)."""

@@ -24,7 +24,8 @@ async (exclude) => {
   const context = exclude.length ? {include: [document], exclude: exclude.map(s => [s])} : document;
   const result = await axe.run(context, {resultTypes: ['violations']});
   return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                      nodes: v.nodes.map(n => n.target.join(' ') + '  ' + n.html.slice(0, 110))}));
+                                      nodes: v.nodes.map(n => n.target.join(' ') + '  ' + n.html.slice(0, 110)
+                                        + (v.id === 'color-contrast' && n.any[0] ? '  ' + n.any[0].message : ''))}));
 }
 """
 

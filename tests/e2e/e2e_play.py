@@ -34,8 +34,14 @@ SNAPSHOT_JS = r"""
   const q = (s, r) => (r || document).querySelector(s);
   const qa = (s, r) => Array.from((r || document).querySelectorAll(s));
   const text = (el) => (el ? el.innerText.replace(/\s+/g, ' ').trim() : null);
-  /* the board's words whatever the layout hides on this screen size (a phone shows fewer words) */
-  const words = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : null);
+  /* the board's words whatever the layout hides on this screen size (a phone shows fewer words), without what
+     a tap on a piece would do (its menu, its words for screen readers): those are the seat's, not the board's */
+  const words = (el) => {
+    if (!el) return null;
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('.lf-menu, .lf-sr').forEach(x => x.remove());
+    return copy.textContent.replace(/\s+/g, ' ').trim();
+  };
   const root = q('[data-testid=game]');
   const fronts = {}, tracks = {}, bonuses = {};
   qa('.lf-a-fronts .lf-front').forEach(el => {
@@ -607,3 +613,17 @@ def join_from_lobby(device, game_id: str, faction: str, player_name: str) -> Non
     page.wait_for_url(f"**/game/{game_id}*")
     wait_game(page)
     device.faction = faction
+
+
+def upload(device, doc: dict, tmp: Path, name: str) -> str:
+    """Open the game file in the lobby ("Open a game file"); returns the path the lobby goes to."""
+    path = tmp / f"{name}.json"
+    path.write_text(json.dumps(doc))
+    page = device.page
+    page.goto("/")
+    page.wait_for_function("() => window.did_handshake === true")
+    with page.expect_file_chooser() as chooser:
+        press(page, page.get_by_test_id("import"), device.touch)
+    chooser.value.set_files(str(path))
+    page.wait_for_url("**/replay/*" if doc["game"]["status"] == "finished" else "**/game/*")
+    return page.url.split("/", 3)[3].split("?")[0]

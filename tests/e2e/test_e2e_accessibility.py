@@ -2,21 +2,26 @@
 
 A scan fails on any violation of impact "serious" or "critical" (the report lists each rule with the
 selectors of the elements that break it). The pages: the lobby, the rules dialog open over it, /status,
-an unknown address, an unknown game, the teaching page, and the game page both as the seat whose turn it
-is and as a spectator. Adding a page is one line in ``SCANS`` (``shows(path)``, or ``with_game(path)`` for an
-address that needs a running game: ``{game}`` is its id).
+an unknown address, an unknown game, the teaching page with its lesson, the game page as the seat whose turn
+it is (with "All options" closed and open, and with the Seats dialog open) and as a spectator, the replay of
+a running and of a finished game, and a finished game's end screen. Every page is scanned whole: nothing is
+left out. Adding a page is one line in ``SCANS`` (``shows(path)``; ``with_game(path)`` for an address that
+needs a running game, ``finished(path)`` for a finished one: ``{game}`` is its id).
 
 axe-core is installed by ``scripts/test.sh`` (npm, pinned; see ``axe_scan.py``).
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from axe_scan import axe_source, report, violations
-from e2e_play import wait_game
+from e2e_play import upload, wait_game
+from history_helpers import WON, game_file
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
@@ -66,8 +71,36 @@ def seat_on_its_turn(devices, device) -> Page:
     page.get_by_test_id("play-now").click()
     page.wait_for_url("**/game/*")
     wait_game(page)
-    page.locator('[data-testid^="act-"]').first.wait_for(timeout=20_000)
+    page.get_by_test_id("all-toggle").wait_for(timeout=20_000)  # only a seat with a decision has it
     return page
+
+
+def seat_with_all_options(devices, device) -> Page:
+    """The seat on its turn with "All options" open: every option as a button, the closed ones with reasons."""
+    page = seat_on_its_turn(devices, device)
+    page.get_by_test_id("all-toggle").click()
+    page.get_by_test_id("all-options").first.wait_for()
+    return page
+
+
+def seats_dialog(devices, device) -> Page:
+    page = seat_on_its_turn(devices, device)
+    page.get_by_test_id("seats").click()
+    page.get_by_test_id("seats-dialog").wait_for()
+    return page
+
+
+def finished(path: str) -> Opener:
+    """Open ``path`` (``{game}``: a finished game, opened from a game file in the lobby) on a new device's page:
+    a spectator's view of the end screen or the replay."""
+    def open_(devices, device) -> Page:
+        host = devices.new("laptop", "host")
+        with tempfile.TemporaryDirectory() as tmp:
+            game_id = upload(host, game_file(WON, "Scanned"), Path(tmp), "won").split("/")[1]
+        device.page.goto(path.format(game=game_id))
+        _ready(device.page)
+        return device.page
+    return open_
 
 
 def rules_dialog(devices, device) -> Page:
@@ -90,18 +123,7 @@ def teaching(devices, device) -> Page:
 class Scan:
     name: str
     open: Opener
-    #: Selectors left out of this scan (parts scanned, and failing, on another page).
-    exclude: tuple[str, ...] = ()
-    #: Why this scan is expected to fail for now (who fixes what); empty: it must pass.
-    pending: str = ""
 
-
-#: The game page's board, prompt, cards and log are being rebuilt by the table and history helpers (issue 12);
-#: their violations are listed in the scan's report. Remove ``pending`` once they are fixed.
-GAME_PAGE = ("game page board and log (issue 12, table and history helpers): label-content-name-mismatch on the "
-             "tappable Fronts, list on the log's blocks, color-contrast on track spaces and log times, "
-             "scrollable-region-focusable on the card rows")
-BOARD_AND_LOG = (".lf-a-fronts", ".lf-a-tracks", ".lf-a-log")
 
 SCANS = [
     Scan("lobby", shows("/")),
@@ -109,19 +131,22 @@ SCANS = [
     Scan("status", shows("/status")),
     Scan("not-found", shows("/no/such/page")),
     Scan("unknown-game", shows("/game/000000000000")),
-    Scan("teaching", teaching, exclude=BOARD_AND_LOG),
-    Scan("teaching-whole-page", teaching, pending=GAME_PAGE),
-    Scan("game-seat-on-its-turn", seat_on_its_turn, pending=GAME_PAGE),
-    Scan("game-spectator", with_game("/game/{game}"), pending=GAME_PAGE),
+    Scan("teaching", teaching),
+    Scan("game-seat-on-its-turn", seat_on_its_turn),
+    Scan("game-seat-all-options", seat_with_all_options),
+    Scan("game-spectator", with_game("/game/{game}")),
+    Scan("seats-dialog", seats_dialog),
+    Scan("replay-running-game", with_game("/replay/{game}")),
+    Scan("replay-finished-game", finished("/replay/{game}")),
+    Scan("end-screen", finished("/game/{game}")),
 ]
 
 
 def _params() -> list:
     out = []
     for scan in SCANS:
-        marks = [pytest.mark.xfail(strict=False, reason=scan.pending)] if scan.pending else []
         for kind in ("phone", "laptop"):
-            out.append(pytest.param(scan, kind, id=f"{scan.name}-{kind}", marks=marks))
+            out.append(pytest.param(scan, kind, id=f"{scan.name}-{kind}"))
     return out
 
 
@@ -135,5 +160,5 @@ def axe() -> str:
 def test_no_serious_or_critical_accessibility_violation(scan: Scan, kind: str, axe: str, devices) -> None:
     device = devices.new(kind)
     page = scan.open(devices, device)
-    found = violations(page, scan.exclude)
+    found = violations(page)
     assert not found, f"axe-core on {scan.name} ({kind}):\n{report(found)}"

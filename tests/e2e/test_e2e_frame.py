@@ -17,7 +17,8 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_play import wait_game
+from e2e_play import upload, wait_game
+from history_helpers import WON, game_file
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -186,3 +187,39 @@ def test_what_does_not_exist_is_a_404_page_in_the_frame(path: str, title: str, d
     expect(page.locator(".lf-topbar")).to_be_visible()
     page.get_by_role("link", name="Back to the lobby").click()
     page.get_by_test_id("play-now").wait_for()
+
+
+#: The icon of a button, as drawn: its class, the name its ::before draws (assets/frame.js) and its width.
+ICON_OF_JS = r"""
+(el) => { const i = el.querySelector('.q-icon'); const r = i.getBoundingClientRect();
+          return {cls: i.className, drawn: getComputedStyle(i, '::before').content, text: i.textContent, w: r.width}; }
+"""
+
+
+def test_icons_on_the_end_screen_the_replay_and_the_seats_dialog(devices, tmp_path) -> None:
+    """Issue 12's trial: the end screen's "Back to the lobby" (a Material icon, assets/frame.js) next to the
+    table's own symbols (lf/components/icons.py q_icon): each drawn as an icon, no icon's name in the page's
+    text, every button named (the Seats dialog's close button too)."""
+    host = devices.new("laptop", "host")
+    game_id = upload(host, game_file(WON, "Icons"), tmp_path, "won").split("/")[1]
+    page = devices.new("phone").page
+    _open(page, f"/game/{game_id}")
+    lobby = page.get_by_test_id("to-lobby")
+    lobby.wait_for()
+    _check_icons_and_targets(page, "the end screen")
+    icon = lobby.evaluate(ICON_OF_JS)
+    assert "lf-mi-home" in icon["cls"] and icon["drawn"] == '"home"' and icon["text"] == "", icon
+    assert icon["w"] < 32, f"the icon is drawn as the word 'home', not as its symbol: {icon}"
+    assert "home" not in page.locator("body").inner_text()
+    _open(page, f"/replay/{game_id}")
+    page.get_by_test_id("replay-root").wait_for()
+    _check_icons_and_targets(page, "the replay")
+    _open(page, "/")
+    page.get_by_test_id("play-now").click()
+    page.wait_for_url("**/game/*")
+    wait_game(page)
+    page.get_by_test_id("seats").click()
+    page.get_by_test_id("seats-dialog").wait_for()
+    _check_icons_and_targets(page, "the Seats dialog")
+    close = page.locator(".lf-seats-card .lf-icon-btn").first
+    assert close.get_attribute("aria-label") == "Close"

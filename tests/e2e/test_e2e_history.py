@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from e2e_play import Mirror, Table, confirm_if_asked, press, snapshot, take, take_seat, wait_game
+from e2e_play import Mirror, Table, confirm_if_asked, press, snapshot, take, take_seat, upload, wait_game
 from history_helpers import LOST, NAMES, WON, game_file, policy_state, steps_of
 from playwright.sync_api import expect
 
@@ -53,20 +53,6 @@ BOARD_JS = r"""
 """
 
 
-def _upload(device, doc: dict, tmp: Path, name: str) -> str:
-    """Open the game file in the lobby ("Open a game file"); returns the path the lobby goes to."""
-    path = tmp / f"{name}.json"
-    path.write_text(json.dumps(doc))
-    page = device.page
-    page.goto("/")
-    page.wait_for_function("() => window.did_handshake === true")
-    with page.expect_file_chooser() as chooser:
-        press(page, page.get_by_test_id("import"), device.touch)
-    chooser.value.set_files(str(path))
-    page.wait_for_url("**/replay/*" if doc["game"]["status"] == "finished" else "**/game/*")
-    return page.url.split("/", 3)[3].split("?")[0]
-
-
 def _expected_board(v: dict, seat: str | None) -> dict:
     fv = v["factions"]
     cards = None
@@ -81,7 +67,7 @@ def _expected_board(v: dict, seat: str | None) -> dict:
 
 def test_the_replay_equals_the_recorded_game_at_every_step(lf_server, devices, tmp_path):
     laptop = devices.new("laptop")
-    path = _upload(laptop, game_file(LOST, "Replay me"), tmp_path, "lost")
+    path = upload(laptop, game_file(LOST, "Replay me"), tmp_path, "lost")
     game_id = path.split("/")[1]
     state = policy_state(LOST)
     timeline = Timeline(state.seed, seats_of(state), state.options, state.actions)
@@ -114,7 +100,7 @@ def test_the_replay_equals_the_recorded_game_at_every_step(lf_server, devices, t
 
 def test_the_log_shows_the_whole_game_in_its_turns_and_the_filter_works(lf_server, devices, tmp_path):
     phone = devices.new("phone")
-    _upload(phone, game_file(WON, "Read the log"), tmp_path, "won")
+    upload(phone, game_file(WON, "Read the log"), tmp_path, "won")
     game_id = phone.page.url.split("/replay/")[1].split("?")[0]
     take_seat(phone, f"/join/{game_id}/communists", lf_server.url, "Carme")
     page = phone.page
@@ -180,7 +166,7 @@ def test_a_non_players_reasons_are_folded_under_their_moves(lf_server, devices):
 
 def test_a_game_file_downloaded_and_opened_again_is_the_same_game(lf_server, devices, tmp_path):
     laptop = devices.new("laptop")
-    path = _upload(laptop, game_file(LOST, "Round trip"), tmp_path, "first")
+    path = upload(laptop, game_file(LOST, "Round trip"), tmp_path, "first")
     first = path.split("/")[1]
     page = laptop.page
     page.goto(f"/game/{first}")
@@ -192,7 +178,7 @@ def test_a_game_file_downloaded_and_opened_again_is_the_same_game(lf_server, dev
     download.value.save_as(saved)
     doc = json.loads(saved.read_text())
     assert doc["format"] == "lf-game" and doc["game"]["id"] == first
-    second = _upload(laptop, doc, tmp_path, "again").split("/")[1]
+    second = upload(laptop, doc, tmp_path, "again").split("/")[1]
     assert second != first
     a, b = Mirror(lf_server.db_path, first), Mirror(lf_server.db_path, second)
     assert to_json(a.state) == to_json(b.state) and a.state.result is not None
@@ -202,7 +188,7 @@ def test_a_game_file_downloaded_and_opened_again_is_the_same_game(lf_server, dev
 def test_the_end_screen_and_rematch_from_two_devices_at_once(lf_server, devices, tmp_path):
     steps = steps_of(WON)
     phone, tablet, laptop = devices.new("phone"), devices.new("tablet"), devices.new("laptop")
-    game_id = _upload(laptop, game_file(WON, "Rematch table", stop_after=steps - 1), tmp_path, "almost").split("/")[1]
+    game_id = upload(laptop, game_file(WON, "Rematch table", stop_after=steps - 1), tmp_path, "almost").split("/")[1]
     for device, faction in ((phone, "anarchists"), (tablet, "communists"), (laptop, "moderates")):
         take_seat(device, f"/join/{game_id}/{faction}", lf_server.url, NAMES[faction])
     table = Table(lf_server, game_id, [phone, tablet, laptop], WON[1])
