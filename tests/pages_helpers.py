@@ -37,9 +37,17 @@ _user_open = User.open
 _navigate_to = UserNavigate.to
 
 
+#: Every page a User has opened, by its client: a page the User has since left may still navigate (a claim
+#: answered late), and a real browser would ignore it, since that page is gone.
+_PAGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 async def _open(self: User, *args, **kwargs):
     _USERS.add(self)
-    return await _user_open(self, *args, **kwargs)
+    result = await _user_open(self, *args, **kwargs)
+    if self.client is not None:
+        _PAGES[self.client] = self
+    return result
 
 
 def _owner() -> User | None:
@@ -52,7 +60,19 @@ def _owner() -> User | None:
 
 def _to(self: UserNavigate, target, new_tab: bool = False) -> None:
     owner = _owner()
+    if owner is None and _left_page():
+        return  # the page that asked was left already: its browser shows another page now
     _navigate_to(owner.navigate if owner is not None else self, target, new_tab)
+
+
+def _left_page() -> bool:
+    """Whether the page running now is one its User has left (the User holds another page)."""
+    try:
+        client = context.client
+    except RuntimeError:
+        return False
+    user = _PAGES.get(client)
+    return user is not None and user.client is not client
 
 
 def _notify(self: UserNotify, message: str, **kwargs) -> None:
