@@ -43,6 +43,7 @@ from .rules_reference import open_rules_dialog
 from .saving import saved
 from .seat_notice import SeatNotice, keep_seat_in_url, watch
 from .seats import open_seats_dialog
+from .shared_fetch import shared_call, ticket
 
 log = logging.getLogger("lf.pages")
 
@@ -54,6 +55,16 @@ OUTDATED_MESSAGE = ("That option was on an outdated picture of the game: the gam
                     "Nothing was applied; here is the current position.")
 #: How many buttons a page remembers, to answer a click that comes from an outdated picture.
 BUTTONS_KEPT = 2000
+
+
+def fetch_view(game_id: str, token: str | None, names: bool) -> tuple[dict[str, Any], dict[str, str] | None, bool]:
+    """A seat's view (the spectator's when the seat was released elsewhere), the seat names when asked, and whether
+    the token still holds the seat. Runs in a worker thread; shared by the pages that ask the same."""
+    try:
+        view, seated = port.view(game_id, token), True
+    except port.NotSeated:
+        view, seated = port.view(game_id, None), False
+    return view, port.seat_names(game_id) if names else None, seated
 
 
 class GameScreen:
@@ -76,6 +87,8 @@ class GameScreen:
         self.live: LiveGame | None = None
         self._sync_scheduled = False
         self._names_stale = False
+        #: When this page last heard of a change (``shared_fetch.ticket``): its next view must be at least that new.
+        self._heard = ticket()
         self.my_turn = bool(self.view["decisions"])
         self.dialog_host: ui.element | None = None
         self.all_open = False
@@ -344,7 +357,7 @@ class GameScreen:
 
     async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
-        self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+        self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self._catch_up, self._reload_names)
         self.client.on_connect(self._show_targets)
         self._remember_buttons()
         self._guard()
@@ -402,41 +415,43 @@ class GameScreen:
 
     def _on_event(self) -> None:
         """Runs on our loop after each accepted change; many events in a row give one sync."""
+        self._heard = ticket()
         if not self._sync_scheduled:
             self._sync_scheduled = True
             asyncio.get_running_loop().create_task(self.sync())
 
+    async def _catch_up(self) -> None:
+        """The browser (re)connected: whatever it missed, the next view is fetched anew."""
+        self._heard = ticket()
+        await self.sync()
+
     async def sync(self) -> None:
-        """Fetch our view once (in a worker thread: it waits for the game's lock) and re-draw what changed."""
+        """Fetch our view once (in a worker thread: it waits for the game's lock) and re-draw what changed.
+
+        The pages of this game that look from the same seat (every spectator) share one fetch (``shared_fetch``)."""
         self._sync_scheduled = False
         if self.client.is_deleted:
             self.stop_live()
             return
         stale, self._names_stale = self._names_stale, False
+        token = self.token
         try:
-            view, names = await in_thread(self._fetch, stale)
+            view, names, seated = await shared_call(("view", self.game_id, token, stale), self._heard,
+                                                    lambda: fetch_view(self.game_id, token, stale))
         except port.SessionError as exc:
             self._names_stale |= stale
             log.warning("game %s: cannot refresh: %s", self.game_id, exc)
             return
         if self.client.is_deleted:
             return
+        if not seated and self.token == token:  # our seat was released elsewhere: we watch instead
+            self.token, self.faction = None, None
         self.syncs += 1
         if names is None:
             self.apply(view)
             return
         self.names = names  # a seat changed: re-draw with the new names, and never with an older view
         self.apply(view if view["version"] >= self.view["version"] else self.view, force=True)
-
-    def _fetch(self, names: bool) -> tuple[dict[str, Any], dict[str, str] | None]:
-        """Our seat's view (the spectator's when our seat was released elsewhere: we watch instead), and the
-        seat names when a seat changed."""
-        try:
-            view = port.view(self.game_id, self.token)
-        except port.NotSeated:
-            self.token, self.faction = None, None
-            view = port.view(self.game_id, None)
-        return view, port.seat_names(self.game_id) if names else None
 
     def apply(self, view: dict, force: bool = False) -> None:
         if view["version"] < self.view["version"] and not force:

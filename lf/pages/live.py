@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 from nicegui import Client, ui
 
+from lf.server import idle_gc
+
 from . import session_port as port
 from .in_thread import in_thread
 
@@ -61,6 +63,7 @@ class LiveGame:
             return
         if event.kind == "seat":
             self.seats()
+        idle_gc.acted()  # the pages are about to draw the change: no full collection now
         self.changed()
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from lf.session.registry import opened_registry
 
-from . import sockets
+from . import idle_gc, sockets
 from .cleanup import CleanupTask
 from .guard import Guard
 from .settings import Settings, set_settings
@@ -39,3 +39,5 @@ def _start_tasks() -> None:
     cleanup = CleanupTask(opened_registry, s, Storage.path, lambda: list(app.storage._users))  # noqa: SLF001
     background_tasks.create(cleanup.run(), name="lf clean-up")
     background_tasks.create(TurnTimer().run(opened_registry), name="lf turn timer")
+    if not os.environ.get("NICEGUI_USER_SIMULATION"):
+        background_tasks.create(idle_gc.collector.run(), name="lf full garbage collection when idle")

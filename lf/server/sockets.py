@@ -19,6 +19,8 @@ from typing import Any
 
 from nicegui import Client, core
 
+from . import idle_gc
+
 log = logging.getLogger("lf.browser")
 guard_log = logging.getLogger("lf.server")
 
@@ -44,6 +46,7 @@ def owned_client(sid: str, msg: object) -> Client | None:
 def _on_event(sid: str, msg: dict) -> None:
     client = owned_client(sid, msg)
     if client is not None and client.has_socket_connection:
+        idle_gc.acted()  # an update is on its way: no full collection now
         client.handle_event(msg)
 
 

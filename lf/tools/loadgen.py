@@ -20,7 +20,8 @@ The clients are ``lf.tools.loadgen_client.Page``: the server cannot tell them fr
 process, competing with the server for the machine's cores (far lighter than browsers, but not free: at idle
 priority they missed NiceGUI's socket pings on a loaded machine); their timestamps are taken when a message
 is received, before any drawing.
-Moves are chosen by ``lf.tools.page_policy`` among the buttons the page offers, seeded. Every wait has a
+Moves are chosen by ``lf.tools.page_policy`` among the options the page offers (on its board and in its
+prompt bar), seeded, and taken where the page carries them (a tap on a board piece, else a button). Every wait has a
 timeout; only loopback addresses are used; the servers and clusters are stopped at the end.
 """
 
@@ -182,10 +183,12 @@ async def move(table: Table, samples: Samples) -> bool:
     faction = first_mover(list(offering))
     page = offering[faction]
     key = choose(page.board(), table.policy_seed, version, faction)
-    clicked = await page.click(f"act-{key}")
-    if kind_of(key) in CONFIRM_KINDS:
-        await page.until(lambda p: p.by_testid("confirm-yes") is not None, WAIT_S, "the confirmation")
-        clicked = await page.click("confirm-yes")
+    clicked = await page.take(key)
+    if kind_of(key) in CONFIRM_KINDS:  # asked only when Undo could not take the move back
+        await page.until(lambda p: p.by_testid("confirm-yes") is not None or p.seen(version + 1) is not None,
+                         WAIT_S, "the confirmation or the move")
+        if page.seen(version + 1) is None:
+            clicked = await page.click("confirm-yes")
     await page.until(lambda p: p.seen(version + 1) is not None, WAIT_S, f"its own move ({key})")
     others = [p for p in pages if p is not page]
     await asyncio.gather(*(p.until(lambda q: q.seen(version + 1) is not None, WAIT_S, f"version {version + 1}")
@@ -450,6 +453,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
 
     out(f"loadgen: socket.io clients (no browser) against lf on this machine ({os.cpu_count()} cores); "
         f"runs: {', '.join(runs)}. The machine may be shared: figures move with its load.")
+    # the servers started here inherit this environment: a crowd this size is the point, not an abuse to turn away
+    os.environ["LF_SPECTATORS_PER_GAME"] = str(max(spectators, 1))
     with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
         work = Path(tmp)
         for processes, run in ((1, "ramp"), (2, "ramp2")):

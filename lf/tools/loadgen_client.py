@@ -13,15 +13,18 @@ browser: it speaks NiceGUI 3.18's protocol as ``nicegui.js`` does.
 3. Keep the elements up to date from each ``update`` message (an element, or ``null`` when deleted), and
    acknowledge received messages every few seconds (``ack``), as the browser does.
 4. A click is an ``event`` message naming the element and the listener: ``{id, client_id, listener_id,
-   args}``. lf's buttons and board pieces send the version the page shows (their ``js_handler``, see
+   args}``. lf's buttons send the version the page shows (their ``js_handler``, see
    ``lf.components.pieces.SHOWN``), so the click carries ``[json(version)]``, the ``data-version`` of the
-   element marked ``data-testid=game``.
+   element marked ``data-testid=game``. Most options are taken on the board: a board piece's HTML carries
+   its options' keys (``data-key``, a menu's lines included), and a tap on it sends ``[json([version, key])]``
+   (``lf.components.pieces.TAP_JS``), which is what ``take`` sends.
 """
 
 from __future__ import annotations
 
 import ast
 import asyncio
+import html
 import json
 import re
 import time
@@ -32,6 +35,8 @@ from typing import Any
 import aiohttp
 import socketio
 
+from lf.components.pieces import TAP_JS
+
 from .page_policy import Board
 
 ELEMENTS = re.compile(r"parseElements\(String\.raw`(.*?)`\)", re.S)
@@ -39,6 +44,7 @@ QUERY = re.compile(r"^\s*query: (\{.*\}),\s*$", re.M)
 UNESCAPE = (("&#36;", "$"), ("&#96;", "`"), ("&gt;", ">"), ("&lt;", "<"), ("&amp;", "&"))
 FRONT = re.compile(r'data-ref="front:(\w+)".*?class="lf-fnum[^"]*">([^<]+)<', re.S)
 TEST = re.compile(r'class="lf-test" data-ref="front:(\w+)"')
+DATA_KEY = re.compile(r'data-key="([^"]+)"')
 SOCKET_PATH = "/_nicegui_ws/socket.io"
 ACK_EVERY_S = 3.0
 OPEN_TRIES = 3
@@ -232,9 +238,20 @@ class Page:
         return None if value is None else int(value)
 
     def options(self) -> list[str]:
-        """The keys of the choices the page offers now (its ``act-<key>`` buttons)."""
-        return sorted(e["props"]["data-testid"][4:] for e in self.elements.values()
-                      if str(e.get("props", {}).get("data-testid", "")).startswith("act-"))
+        """The keys of the choices the page offers now: on its board pieces and as ``act-<key>`` buttons."""
+        buttons = {e["props"]["data-testid"][4:] for e in self.elements.values()
+                   if str(e.get("props", {}).get("data-testid", "")).startswith("act-")}
+        return sorted(buttons | {key for _, keys in self._pieces() for key in keys})
+
+    def _pieces(self) -> list[tuple[str, set[str]]]:
+        """The board pieces that take choices now (a tap listener, ``data-key`` in their HTML): element id, keys."""
+        found = []
+        for k, e in self.elements.items():
+            inner = e.get("props", {}).get("innerHTML") or ""
+            if "data-key=" not in inner or not any(ev.get("js_handler") == TAP_JS for ev in e.get("events", [])):
+                continue
+            found.append((k, {html.unescape(key) for key in DATA_KEY.findall(inner)}))
+        return found
 
     def board(self) -> Board:
         """What lf's page policy reads from a page: the Fronts' values, the Test, the prompt, the options."""
@@ -253,17 +270,34 @@ class Page:
 
     # -- acting ----------------------------------------------------------------------------------
 
+    async def take(self, key: str) -> float:
+        """Take the option ``key`` as a player would: its prompt-bar button, else a tap on the board piece that
+        carries it (the tap names the option and the version shown). Returns when the event left."""
+        if self.by_testid(f"act-{key}") is not None:
+            return await self.click(f"act-{key}")
+        piece = next((k for k, keys in self._pieces() if key in keys), None)
+        if piece is None:
+            raise PageError(f"{self.path}: the page offers no {key!r}")
+        return await self._emit(piece, self._listener(self.elements[piece], key), [json.dumps([self.version, key])])
+
     async def click(self, testid: str, args: list[str] | None = None) -> float:
         """Click the element marked ``data-testid=<testid>``; returns when the event left (perf_counter)."""
         found = self.by_testid(testid)
         if found is None:
             raise PageError(f"{self.path}: nothing to click at {testid!r}")
         key, element = found
-        listener = next((e for e in element.get("events", []) if e["type"] == "click"), None)
-        if listener is None:
-            raise PageError(f"{self.path}: {testid!r} takes no click")
+        listener = self._listener(element, testid)
         if args is None:  # lf's buttons send the version the page shows (lf.components.pieces.SHOWN_JS)
             args = [json.dumps(self.version)] if listener.get("js_handler") else ["{}"]
+        return await self._emit(key, listener, args)
+
+    def _listener(self, element: dict, what: str) -> dict:
+        listener = next((e for e in element.get("events", []) if e["type"] == "click"), None)
+        if listener is None:
+            raise PageError(f"{self.path}: {what!r} takes no click")
+        return listener
+
+    async def _emit(self, key: str, listener: dict, args: list[str]) -> float:
         # a click while the socket reconnects waits for it, as the browser's script does (``did_handshake``)
         await self.until(lambda p: p.sio is not None and p.sio.connected, 30, "the socket to reconnect")
         assert self.sio is not None
