@@ -179,6 +179,18 @@ def test_bonus_of_choice_offers_the_bonuses_that_would_change():
     assert s.pending == [] and s.bonuses == {"morale": True, "teamwork": True}
 
 
+def test_bonus_of_choice_when_both_are_already_so_says_nothing_changes():
+    """CONTENT.md, "Bonus on (chosen)": with both Bonuses already on, the line changes nothing, and its question
+    says so (it asked "Choose the Bonus to turn on" of two Bonuses that were on)."""
+    s = fresh()
+    s.bonuses = {"morale": True, "teamwork": True}
+    run(s, {"op": "bonus", "bonus": "choice", "on": True}, "moderates")
+    p = pick_of(s)
+    assert p["prompt"] == "Both Bonuses are already on: choose either (nothing changes)"
+    do(s, "moderates", "bonus:morale")
+    assert s.bonuses == {"morale": True, "teamwork": True}
+
+
 # -- hero ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("who,gainers", [

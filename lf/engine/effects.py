@@ -97,9 +97,12 @@ def _government(state: GameState, e: dict, actor: str, s: Step) -> None:
 def _bonus(state: GameState, e: dict, actor: str, s: Step) -> None:
     which = s.get("bonus") or e["bonus"]
     if which == "choice":
-        options = [b for b in BONUSES if state.bonuses[b] != e["on"]] or list(BONUSES)
+        options = [b for b in BONUSES if state.bonuses[b] != e["on"]]
         verb = "on" if e["on"] else "off"
-        pick(state, actor, "bonus", options, f"Choose the Bonus to turn {verb}", s, "bonus", purpose=f"bonus_{verb}")
+        # both already so: the card's line still asks (saved games answer it), in words that say nothing changes
+        prompt = (f"Choose the Bonus to turn {verb}" if options
+                  else f"Both Bonuses are already {verb}: choose either (nothing changes)")
+        pick(state, actor, "bonus", options or list(BONUSES), prompt, s, "bonus", purpose=f"bonus_{verb}")
         return
     set_bonus(state, which, e["on"])
 
