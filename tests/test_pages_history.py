@@ -75,6 +75,21 @@ async def test_the_log_filter_is_a_class_on_the_log_and_mine_is_for_a_seat_only(
     assert "mine" not in _log_panel(watcher).filter.options
 
 
+async def test_a_filter_with_nothing_in_the_current_turn_opens_the_newest_turn_that_has_some(reg, user: User) -> None:
+    """The lost war ends in Year 2, Turn 1 with no line of the Moderates: their newest lines are in the Year's start
+    (folded, and not yet on the page); choosing "Mine" opens that turn and sends its entries."""
+    await _seated(reg, user, LOST, "moderates")
+    panel = _log_panel(user)
+    assert panel.open == (2, 1) and panel.filled == {(2, 1)}
+    with user:
+        panel.filter.value = "fascist"  # the current turn has Fascist lines: nothing else opens
+    assert panel.filled == {(2, 1)} and "open" not in panel.groups[(2, 0)].props
+    with user:
+        panel.filter.value = "mine"
+    assert panel.filled == {(2, 1), (2, 0)} and "open" in panel.groups[(2, 0)].props
+    assert " mine" in "".join(panel.html[k] for k, turn in panel.group_of.items() if turn == (2, 0))
+
+
 async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> None:
     session = reg.create_game({f: "nonplayer" for f in ("anarchists", "communists", "moderates")}, name="Notes",
                               seed=2)  # played to its end by the Non-players at once

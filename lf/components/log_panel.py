@@ -75,6 +75,14 @@ def _row_html(row: Row, viewer: str | None) -> str:
             f'<{tag} class="lf-log-t"{kind}>{esc(e.get("text", ""))}{why}</{tag}></li>')
 
 
+def _shown(row: Row, value: str, viewer: str | None) -> bool:
+    """Whether the filter ``value`` shows this row (assets/history.css hides the others by the row's classes)."""
+    e, notes = row
+    f = e.get("faction")
+    return {"mine": viewer is not None and f == viewer, "players": f in FACTIONS, "fascist": f not in FACTIONS,
+            "np": bool(notes) or e.get("kind") == "nonplayer"}.get(value, True)
+
+
 def _reason(note: dict) -> str:
     """A Non-player note without its faction (the move it is folded under names it): "Non-player rule 3c: ..."."""
     text = note.get("text", "")
@@ -173,8 +181,25 @@ class LogPanel:
         self.update(state)
 
     def set_filter(self, value: str) -> None:
-        """Show only one kind of entry (CSS does the hiding: nothing is sent again but the wrapper's class)."""
+        """Show only one kind of entry (CSS does the hiding: nothing is sent again but the wrapper's class).
+
+        Why a turn opens: older turns are folded, so a filter whose entries all lie in them (the Non-player
+        reasons of the turn that just ended) would show nothing; the newest turn holding one opens with it.
+        """
         self.wrap.classes(remove=" ".join(f"only-{k}" for k in FILTERS), add="" if value == "all" else f"only-{value}")
+        turn = self.newest_shown(value)
+        if turn is not None and turn != self.open:
+            self.fill(turn)
+            self.groups[turn].props("open")
+
+    def newest_shown(self, value: str) -> tuple[int, int] | None:
+        """The newest turn with an entry the filter ``value`` shows (the rules of assets/history.css)."""
+        if value == "all":
+            return None
+        for turn, blocks in self.turns.items():  # newest first
+            if any(_shown(row, value, self.me) for _, rows in blocks for row in rows):
+                return turn
+        return None
 
     def update(self, state: Any, force: bool = False) -> bool:
         self.me = self.viewer(state)
