@@ -54,33 +54,39 @@ def fold_notes(entries: list[dict]) -> list[Row]:
     return rows
 
 
+def _classes(row: Row, viewer: str | None) -> list[str]:
+    """A row's classes: its kind, its faction, and what the filters read (assets/history.css, ``_shown``)."""
+    e, notes = row
+    f = e.get("faction")
+    cls = [KIND_CLASS.get(e.get("kind", ""), ""), f"f-{f}" if f in FACTIONS else "f-none"]
+    if viewer is not None and f == viewer:
+        cls.append("mine")
+    if e.get("refs"):
+        cls.append("has-refs")
+    if notes or e.get("kind") == "nonplayer":
+        cls.append("has-np")
+    return [c for c in cls if c]
+
+
 def _row_html(row: Row, viewer: str | None) -> str:
     e, notes = row
     f = e.get("faction")
     dot = faction_dot(f) if f in FACTIONS else '<span class="lf-dot lf-none"></span>'
     refs = " ".join(e.get("refs") or [])
-    cls = [KIND_CLASS.get(e.get("kind", ""), ""), f"f-{f}" if f in FACTIONS else "f-none"]
-    if viewer is not None and f == viewer:
-        cls.append("mine")
-    if refs:
-        cls.append("has-refs")
-    if notes or e.get("kind") == "nonplayer":
-        cls.append("has-np")
     why = "".join(f'<span class="lf-log-np">{esc(_reason(n))}</span>' for n in notes)
     tag = "button" if refs or notes else "span"
     kind = ' type="button"' if refs or notes else ""
-    return (f'<li class="lf-log-e {" ".join(c for c in cls if c)}" data-refs="{esc(refs)}"'
+    return (f'<li class="lf-log-e {" ".join(_classes(row, viewer))}" data-refs="{esc(refs)}"'
             f'{CLICK if refs or notes else ""}>'
             f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
             f'<{tag} class="lf-log-t"{kind}>{esc(e.get("text", ""))}{why}</{tag}></li>')
 
 
 def _shown(row: Row, value: str, viewer: str | None) -> bool:
-    """Whether the filter ``value`` shows this row (assets/history.css hides the others by the row's classes)."""
-    e, notes = row
-    f = e.get("faction")
-    return {"mine": viewer is not None and f == viewer, "players": f in FACTIONS, "fascist": f not in FACTIONS,
-            "np": bool(notes) or e.get("kind") == "nonplayer"}.get(value, True)
+    """Whether the filter ``value`` shows this row: the rules of assets/history.css on the row's classes."""
+    cls = _classes(row, viewer)
+    return {"mine": "mine" in cls, "players": "f-none" not in cls, "fascist": "f-none" in cls,
+            "np": "has-np" in cls}.get(value, True)
 
 
 def _reason(note: dict) -> str:
