@@ -14,10 +14,12 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from lf.tools import bench_rng
     from lf.tools.bench import print_report, run
     from lf.tools.bench_session import print_session_report, run_session_bench
 
     print_report(run(args.games))
+    bench_rng.print_report(bench_rng.run(max(10, args.games // 4)))
     if args.session_games > 0:
         print_session_report(run_session_bench(args.session_games))
     return 0

@@ -32,7 +32,7 @@ TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "hu
 
 
 async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
-    game_id = reg.create_game(TWO_HUMANS, name="Test table", seed=7).id
+    game_id = reg.create_game(TWO_HUMANS, name="Test table", seed=1).id
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")

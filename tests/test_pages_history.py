@@ -240,7 +240,7 @@ async def test_a_finished_game_downloads_as_a_file_that_opens_as_the_same_game(r
 async def test_a_bad_game_file_is_refused_with_its_reason_and_nothing_is_stored(reg, user: User) -> None:
     doc = game_file(LOST)
     broken = json.loads(json.dumps(doc))
-    broken["log"][9]["action"] = {"kind": "ap_front", "arg": "madrid"}
+    broken["log"][9]["action"] = {"kind": "keep_done"}  # the End of the Year, in the middle of Year 1
     newer = {**doc, "format_version": 99}
     cases = [(b"\x89PNG\r\n", "not text"), (b"{not json", "not JSON"), (b"[1, 2]", "not an object"),
              (json.dumps({"format": "chess"}).encode(), "not an lf game export"),

@@ -169,7 +169,7 @@ async def test_free_undo_and_redo_through_the_buttons(reg, user: User) -> None:
 
 async def test_undo_crosses_a_secret_choice(reg, user: User) -> None:
     """The table shares the screen: undo may take back a card chosen in secret (and the reveal after it)."""
-    screen = await start(user, seed=9)
+    screen = await start(user, seed=10)
     await settle_picks(user)
     before = port().game(screen.game_id).state_json()
     user.find(marker="iam-anarchists").click()
@@ -228,14 +228,14 @@ async def test_a_hand_hides_after_its_choice_even_when_the_same_faction_chooses_
     """End of Year 1: the cards kept, then at once the new Year's secret card: back to the hand-off between."""
     from session_helpers import next_move
 
-    screen = await start(user, seed=1, kinds={"communists": "nonplayer", "moderates": "nonplayer"})
+    screen = await start(user, seed=3, kinds={"communists": "nonplayer", "moderates": "nonplayer"})
     session = port().game(screen.game_id)
     for _ in range(400):
         view = session.view(screen.tokens["anarchists"])
         if view["decisions"] and view["decisions"][0]["kind"] == "keep":
             break
         assert session.status == "active"
-        faction, action, version = next_move(session, screen.tokens, 1)
+        faction, action, version = next_move(session, screen.tokens, 3)
         assert session.act(screen.tokens[faction], version, action).ok
     else:
         raise AssertionError("no End of the Year")

@@ -60,13 +60,30 @@ def status_html(v: dict, viewer: str | None) -> str:
     return status_line(v, me)
 
 
+#: What the table says when someone can know every hand (lf.session: a chosen seed, a game opened from a file).
+KNOWN_SHUFFLE = {
+    "host": ("Shuffle chosen by the host", "The host typed this game's seed: the host can know every hand and "
+             "every deck. Play with a secret seed (leave it empty) when that matters."),
+    "file": ("Shuffle known from a file", "This game was opened from a game file in mid-game: whoever holds the "
+             "file can know every hand and every deck."),
+}
+
+
+def known_shuffle_chip(v: dict) -> str:
+    """A warning chip when someone at the table could know every hand; empty otherwise."""
+    words = KNOWN_SHUFFLE.get(v.get("shuffle_known_by") or "")
+    if words is None:
+        return ""
+    return f'<span class="lf-chip warn" title="{esc(words[1])}" data-testid="known-shuffle">{esc(words[0])}</span>'
+
+
 def status_line(v: dict, lead: str) -> str:
     """Year, turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip."""
     turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
     ini, gov = v["initiative"], v["government"]
     return (
-        f'<div class="lf-status"{scroll_region("Game status")}>{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
+        f'<div class="lf-status"{scroll_region("Game status")}>{lead}{known_shuffle_chip(v)}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
         f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
         f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '

@@ -315,4 +315,6 @@ CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
 def _if(state: GameState, e: dict, actor: str, s: Step) -> None:
     holds = CONDITIONS[e["cond"]](state, actor)
     branch = e.get("then", []) if holds else e.get("else", [])
-    push(state, *[fx(line, s["actor"], s.get("src", ""), s.get("origin", "card")) for line in branch])
+    # A line inside the branch that names its own actor acts for it (F1-16: "Otherwise: Anarchists: Liberty OR
+    # Collectivization +1" is the Anarchists' choice, not the Initiative player's), like a top-level line.
+    push(state, *[fx(line, line.get("actor", s["actor"]), s.get("src", ""), s.get("origin", "card")) for line in branch])

@@ -18,7 +18,7 @@ from .setup import setup
 from .state import GameState
 from .step_words import action_words
 
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 
 
 def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:

@@ -28,7 +28,7 @@ from .game import apply, decision
 from .machine import content
 from .nonplayer import contributed_fronts
 from .queries import government_controller, is_nonplayer, turn_order
-from .rng import below, seed_state
+from .rng import aside_below
 from .state import GameState
 from .tracks import blocked_reason
 
@@ -233,8 +233,7 @@ def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
             choice = "teamwork" if "teamwork" in options else options[0]
             rule = "2a-vii: the Teamwork Bonus is its first choice"
     elif what == "medallion":
-        rng = seed_state(state.seed * 1_000_003 + len(state.actions))
-        _, i = below(rng, len(options))
+        i = aside_below(state.rng, f"medallion:{len(state.actions)}", len(options))
         choice, rule = options[i], "6: a random medallion (never Archives or Intelligence)"
     elif what == "faction":
         choice, rule = _pick_faction(state, f, options, purpose)

@@ -20,7 +20,7 @@ from .cards import draw_all
 from .hero import grant
 from .machine import content, log, push
 from .queries import initiative_holder
-from .rng import seed_state, shuffled
+from .rng import GENERATOR, start, shuffled
 from .state import FactionState, FrontState, GameState
 
 MEDALLIONS_IN_PLAY = 5
@@ -37,11 +37,12 @@ def _seats(seats: dict[str, str] | None) -> dict[str, str]:
 
 
 def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
-    if type(seed) is not int or seed < 0:
-        raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
     seat_map = _seats(seats)
+    # The game keeps the generator it was dealt with, so its log replays under later engines (rng.py); the options
+    # are kept in key order, so the state's bytes do not depend on the order a caller wrote them in.
+    options = dict(sorted({"generator": GENERATOR, **(options or {})}.items()))
     c = content()
-    rng = seed_state(seed)
+    rng = start(seed, options["generator"])
     rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))
     factions = {}
     for f in FACTIONS:
@@ -51,7 +52,7 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     rng, fdeck = shuffled(rng, c.fascist_decks[1])
     state = GameState(
         seed=seed,
-        options=dict(options or {}),
+        options=options,
         content_version=c.version,
         rng=rng,
         fronts={f: FrontState(value=c.board.front_start) for f in FRONTS},

@@ -9,7 +9,7 @@ turn timer), through ``hand_over`` and ``end_game``; ``replay``, ``undo`` and th
 
 Handing a seat over converts the faction's open decisions to what the new kind of player is asked:
 a person's secret card choice, bid or kept cards are dropped for a Non-player (Appendix 3 gives it none of
-them: it plays the top card of its deck, bids its top card + 2); a person's turn becomes the Non-player's
+them: it plays the top card of its deck, bids its top card + 4, rule 7); a person's turn becomes the Non-player's
 turn (rule 2), or its Hero point menu once the card was played. Back to a person, the Non-player's menu
 becomes the end of a person's turn, and a simultaneous choice still open (card, bid, keep) is asked of
 them too. A hand-over in the middle of a card's effect that only people are asked ("play" another card,

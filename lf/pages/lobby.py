@@ -61,7 +61,8 @@ class CreateForm:
         self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
             .classes("w-full").mark("new-name")
         self.seed = ui.input("Seed (optional)") \
-            .props('outlined dense inputmode=numeric hint="A whole number: same seed, same shuffles" '
+            .props('outlined dense inputmode=numeric hint="Same seed, same shuffles: whoever knows it can know every '
+                   'hand, so the other players are told. Leave it empty for a secret one." '
                    'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)

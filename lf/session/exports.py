@@ -19,7 +19,7 @@ import lf
 from lf.engine import GameState, decisions
 from lf.engine.constants import FACTIONS
 from lf.store.migrations import LATEST as SCHEMA_VERSION
-from lf.store.models import ActionRow, GameRow, SeatRow, utcnow
+from lf.store.models import MAX_SEED, ActionRow, GameRow, SeatRow, seed_columns, utcnow
 from lf.store.repository import NewSnapshot
 
 from .errors import BadRequest
@@ -141,8 +141,11 @@ def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game, rows = doc.get("game"), doc.get("log")
     if not isinstance(game, dict) or not isinstance(rows, list) or type(doc.get("version")) is not int:
         raise BadRequest("the export has no game, log or version")
-    if type(game.get("seed")) is not int or not isinstance(game.get("options", {}), dict):
-        raise BadRequest("the export's seed must be a whole number and its options an object")
+    if type(game.get("seed")) is not int or not 0 <= game["seed"] <= MAX_SEED \
+            or not isinstance(game.get("options", {}), dict):
+        raise BadRequest("the export's seed must be a whole number from 0 to 2^128 - 1 and its options an object")
+    # A file without a generator predates engine 3: it was dealt with generator 1 (lf/engine/rng.py).
+    game = {**game, "options": {"generator": 1, **game.get("options", {})}}
     seats = game.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(FACTIONS) or not all(
             isinstance(s, dict) and s.get("kind") in ("human", "nonplayer") for s in seats.values()):
@@ -193,10 +196,12 @@ def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,
     cv, ev = current_versions()
     mode = game.get("mode") if game.get("mode") in MODES else "standard"
     row = GameRow(id=game_id, name=clean_name(game.get("name"), f"Imported game {game_id}")[:80], mode=mode,
-                  seed=game["seed"], options=json.dumps(game.get("options", {})),
+                  **seed_columns(game["seed"]), options=json.dumps(game.get("options", {}), sort_keys=True),
                   seats=json.dumps({f: s["kind"] for f, s in game["seats"].items()}),
                   content_version=cv, engine_version=ev,
                   status="finished" if state.result is not None else "active", version=len(report.entries),
+                  # a game opened in mid-game: whoever holds the file holds its seed, so every hand (the table is told)
+                  shuffle_known_by=None if state.result is not None else "file",
                   created_at=now, updated_at=now, result=json.dumps(state.result) if state.result else None)
     seats = [SeatRow(game_id=game_id, faction=f, kind=s["kind"],
                      display_name=clean_name(s.get("name"), "Non-player" if s["kind"] == "nonplayer" else f.title()))

@@ -42,7 +42,7 @@ from lf.engine.npc import choose as nonplayer_choose
 from lf.engine.table import end_game, hand_over
 from lf.engine.queries import is_nonplayer
 from lf.engine.step_words import action_words
-from lf.store.models import GameRow, SeatRow
+from lf.store.models import GameRow, SeatRow, game_seed
 from lf.store.repository import NewRow, Repository, VersionConflict
 from lf.teaching.foresee import table_previews
 
@@ -117,11 +117,13 @@ class GameSession:
         self.id = row.id
         self.name = row.name
         self.mode = row.mode
-        self.seed = row.seed
+        self.seed = game_seed(row)
         self.created_at = row.created_at
         self.host_hash = row.host_hash
         #: A private game's join-link secret; None for a public game (anyone may take a free seat).
         self.invite_code = row.invite_code
+        #: "host" (a chosen seed) or "file" (opened in mid-game from a file): someone can know every hand.
+        self.shuffle_known_by = row.shuffle_known_by
         self.turn_seconds = row.turn_seconds
         self.content_version = row.content_version
         self.engine_version = row.engine_version
@@ -292,8 +294,14 @@ class GameSession:
     def _fresh_view(self, viewer: str | None) -> dict[str, Any]:
         assert self._state is not None
         out = engine_view(self._state, viewer)
-        out.update(version=self._version, game_id=self.id, status=self.status)
+        out.update(version=self._version, game_id=self.id, status=self.status, shuffle_known_by=self._known_shuffle())
         return out
+
+    def _known_shuffle(self) -> str | None:
+        """Who can know the shuffle, when that matters: a game of several people (one person alone, or a teaching
+        table sharing one screen, chose their own shuffle and hide nothing from anyone)."""
+        people = sum(1 for k in self._seat_kinds.values() if k == "human")
+        return self.shuffle_known_by if people > 1 and self.mode != "teaching" else None
 
     def view(self, token: str | None = None) -> dict[str, Any]:
         """The view for the seat ``token`` holds, or the spectator view when ``token`` is None.

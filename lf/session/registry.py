@@ -26,7 +26,7 @@ from lf.engine import new_game
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
-from lf.store.models import GameRow, SeatRow, utcnow
+from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 
 from .bus import Change, LocalBus, bus_for
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
@@ -38,7 +38,6 @@ from .tokens import new_token, token_hash
 log = logging.getLogger("lf.session")
 
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -253,21 +252,24 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
     if mode not in MODES:
         raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
     if seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbits(128)  # a secret nobody can search (lf/engine/rng.py)
+    else:
+        extra.setdefault("shuffle_known_by", "host")  # whoever chose it can deal every hand: the table is told
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise BadRequest(f"the seed must be a whole number from 0 to 2^128 - 1, not {seed!r}")
     options = dict(options or {})
     if mode == "teaching":
         options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
     try:
         options_json = json.dumps(options, sort_keys=True)
         state = new_game(seed, kinds, json.loads(options_json))
+        options_json = json.dumps(state.options, sort_keys=True)  # with the generator the game was dealt with
     except (TypeError, ValueError) as exc:
         raise BadRequest(f"the game cannot be set up: {exc}") from exc
     names = dict(names or {})
     game_id = secrets.token_hex(6)
     now = utcnow()
-    row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
+    row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, **seed_columns(seed),
                   options=options_json, seats=json.dumps(kinds, sort_keys=True),
                   content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
                   version=0, created_at=now, updated_at=now, **extra)

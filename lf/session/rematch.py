@@ -82,7 +82,9 @@ def _create(registry: Registry, old: GameSession) -> str:
     seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
     kinds = {f: old.seat_kinds.get(f, s.kind) for f, s in seats.items()}
     names = {f: s.display_name if kinds[f] in ("human", s.kind) else "" for f, s in seats.items()}
-    row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=old.options,
+    # a new shuffle with today's generator, whatever the old game was dealt with (lf/engine/rng.py)
+    options = {k: v for k, v in old.options.items() if k != "generator"}
+    row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=options,
                                    names=names, host_hash=old.host_hash, invite_code=old.invite_code,
                                    turn_seconds=old.turn_seconds)
     row.rematch_of = old.id

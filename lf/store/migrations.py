@@ -25,12 +25,18 @@ History:
    host token), a private game's invite code, a public game's turn timer and
    a hash of the creating visitor (the games-per-hour limit, with its index).
    Games made before have no host and no invite code: they stay public.
+5. secrets that can't be computed: seeds of 128 bits (``games.seed_text``, their decimal digits; the BIGINT
+   ``seed`` column holds 0 for new games), the generator a game was dealt with recorded in its options
+   (``"generator": 1`` is written into every older game's options, so their logs replay with SplitMix64; see
+   lf/engine/rng.py), and ``games.shuffle_known_by`` for a game whose shuffle someone chose or holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import json
 
 from sqlalchemy import Connection, Engine, inspect, text
 
@@ -126,11 +132,33 @@ def _hosts_invites_and_limits(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator_created ON games (creator, created_at)")
 
 
+def _secret_seeds(conn: Connection) -> None:
+    _add_column(conn, "games", "seed_text", "VARCHAR(80)")
+    _add_column(conn, "games", "shuffle_known_by", "VARCHAR(8)")
+    rows = conn.execute(text("SELECT id, seed, options FROM games WHERE seed_text IS NULL")).all()
+    for game_id, seed, options in rows:
+        conn.execute(text("UPDATE games SET seed_text = :s, options = :o WHERE id = :i"),
+                     {"s": str(seed), "o": _with_old_generator(options), "i": game_id})
+
+
+def _with_old_generator(options: str) -> str:
+    """Options that name generator 1 (SplitMix64), the one every game before schema 5 was dealt with."""
+    try:
+        value = json.loads(options)
+    except json.JSONDecodeError:
+        return options  # a damaged row stays as it is: loading it reports where it is damaged
+    if not isinstance(value, dict):
+        return options
+    value.setdefault("generator", 1)
+    return json.dumps(value, sort_keys=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
     Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
     Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
+    Migration(5, "128-bit seeds, each game's generator, shuffles known to someone", _secret_seeds),
 )
 LATEST = MIGRATIONS[-1].version
 

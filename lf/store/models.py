@@ -1,4 +1,4 @@
-"""The tables (schema version 3, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 5, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -51,7 +51,14 @@ class GameRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     mode: str = Field(max_length=16)
+    #: Schema 1-4's seed column: a seed of 128 bits does not fit a BIGINT, so since schema 5 it holds 0 and the seed
+    #: is ``seed_text``; read the seed with ``game_seed``, write it with ``seed_columns``.
     seed: int = Field(sa_type=BigInteger)
+    #: The seed in decimal digits (schema 5): the secret every shuffle of the game comes from.
+    seed_text: str | None = Field(default=None, max_length=80)
+    #: Who could know the shuffle (schema 5): None (a secret seed), "host" (the host typed the seed) or "file" (the
+    #: game was opened from a file in mid-game): the table tells every seat.
+    shuffle_known_by: str | None = Field(default=None, max_length=8)
     #: JSON: the engine options.
     options: str = Field(sa_type=Text)
     #: JSON: {faction: "human" | "nonplayer"}, the engine's seat map.
@@ -77,6 +84,20 @@ class GameRow(SQLModel, table=True):
     turn_seconds: int | None = Field(default=None)
     #: A hash of the creating visitor's address (the games-per-hour limit); never the address itself.
     creator: str | None = Field(default=None, max_length=64)
+
+
+#: The largest seed a game stores: 128 bits, what ``lf.session.registry`` draws with ``secrets``.
+MAX_SEED = 2**128 - 1
+
+
+def seed_columns(seed: int) -> dict[str, int | str]:
+    """The columns that store ``seed`` (schema 5: the digits in ``seed_text``)."""
+    return {"seed": 0, "seed_text": str(seed)}
+
+
+def game_seed(row: GameRow) -> int:
+    """A game's seed: ``seed_text`` since schema 5; the BIGINT column for a row the migration has not filled."""
+    return int(row.seed_text) if row.seed_text else row.seed
 
 
 class SeatRow(SQLModel, table=True):

@@ -13,7 +13,7 @@ has seen yet, and the preview says so instead of guessing.
 from __future__ import annotations
 
 from lf.engine import Action, GameState, IllegalAction, preview
-from lf.engine.rng import seed_state, shuffled
+from lf.engine.rng import shuffled, start
 
 #: Independent re-shuffles compared; a change that depends on a hidden card differs between them.
 COPIES = 3
@@ -23,7 +23,7 @@ UNKNOWN = "then cards nobody has seen yet come into play, so the rest can't be f
 def _public_copy(state: GameState, salt: int) -> GameState:
     """A copy with every hidden order replaced by one drawn from public facts only."""
     twin = state.model_copy(deep=True)
-    rng = seed_state(7919 * (salt + 1) + len(state.actions))
+    rng = start(7919 * (salt + 1) + len(state.actions))
     for fa in twin.factions.values():
         rng, fa.deck = shuffled(rng, sorted(fa.deck))
     rng, twin.fascist_deck = shuffled(rng, sorted(twin.fascist_deck))

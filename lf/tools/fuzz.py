@@ -76,7 +76,7 @@ def check_ties(state: GameState) -> None:
         if p["kind"] != "pick" or p.get("purpose") not in TIE_PURPOSES:
             continue
         cont = p["cont"]
-        if cont.get("origin") == "fascist":
+        if cont.get("origin") in ("fascist", "board"):  # the Initiative player's ties (pg. 8), not a Non-player's
             continue
         owner = cont.get("by") if cont["s"] in ("strength", "attack") else resolve_actor(state, cont.get("actor", ""))
         if owner and is_nonplayer(state, owner) and p["faction"] != owner:

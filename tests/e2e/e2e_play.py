@@ -148,9 +148,9 @@ class Mirror:
         from lf.session.rebuild import start_state
 
         self.db_path, self.game_id = db_path, game_id
-        row = self._query("SELECT seed, seats, options FROM games WHERE id = ?", (game_id,))[0]
+        row = self._query("SELECT seed_text, seats, options FROM games WHERE id = ?", (game_id,))[0]
         self.seats = json.loads(row[1])
-        self.state = start_state(row[0], self.seats, json.loads(row[2]))
+        self.state = start_state(int(row[0]), self.seats, json.loads(row[2]))
         self.seq = 0
         #: Every card that has ever been public (a tableau, a trash, played): its name may be on any page.
         self.public: set[str] = set()
@@ -230,8 +230,8 @@ def first_divergence(mirror: Mirror, policy_seed: int) -> str | None:
     from lf.tools.page_policy import choose as policy_choose
 
     content = load_content()
-    row = mirror._query("SELECT seed, seats, options FROM games WHERE id = ?", (mirror.game_id,))[0]
-    state = new_game(row[0], json.loads(row[1]), json.loads(row[2]))
+    row = mirror._query("SELECT seed_text, seats, options FROM games WHERE id = ?", (mirror.game_id,))[0]
+    state = new_game(int(row[0]), json.loads(row[1]), json.loads(row[2]))
     rows = mirror._query("SELECT seq, faction, kind, action FROM actions WHERE game_id = ? ORDER BY seq",
                          (mirror.game_id,))
     for seq, faction, kind, action in rows:

@@ -217,8 +217,8 @@ def test_the_end_screen_and_rematch_from_two_devices_at_once(lf_server, devices,
             f"You: {d.faction.capitalize()}")
     con = sqlite3.connect(lf_server.db_path)
     try:
-        made = con.execute("SELECT id, seed FROM games WHERE rematch_of = ?", (game_id,)).fetchall()
-        old_seed = con.execute("SELECT seed FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+        made = con.execute("SELECT id, seed_text FROM games WHERE rematch_of = ?", (game_id,)).fetchall()
+        old_seed = con.execute("SELECT seed_text FROM games WHERE id = ?", (game_id,)).fetchone()[0]
     finally:
         con.close()
     assert [m[0] for m in made] == [new_id] and made[0][1] != old_seed
