@@ -16,7 +16,7 @@ from .content_schema import PlayerCard
 from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
-from .machine import Step, ask, content, log, pick, push, step
+from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
 from .tracks import blocked_reason, fx, move
@@ -181,4 +181,11 @@ def _play_extra(state: GameState, s: Step) -> None:
 
 @step("play_extra_card")
 def _play_extra_card(state: GameState, s: Step) -> None:
-    ask(state, s["f"], "play", card=s["card"], again=s)
+    """The other card is put on the table to be played: from now on everyone sees it (its Event or its Action
+    Points are the player's choice), so it is revealed, and its choice can no longer be taken back unseen."""
+    f, card = s["f"], s["card"]
+    if not s.get("shown"):
+        barrier(state)
+        log(state, f"{faction_label(f)} reveal {card_name(card)}, the other card they play.", f"card:{card}", faction=f,
+            kind="reveal")
+    ask(state, f, "play", card=card, again={**s, "shown": True})
