@@ -8,6 +8,8 @@ the engine's public contract of that commit (``new_game``, ``apply``, ``legal_ac
 against the baseline, which ``git archive`` unpacks into a temporary folder (nothing in the repository changes).
 Each side runs in a fresh interpreter (``python -P this_file --measure``, with ``PYTHONPATH`` set to its tree);
 rounds alternate between the two and each figure keeps its best round (the least disturbed by other work).
+Times are the process's CPU time (``time.process_time``): one core's work, which other processes sharing the
+machine disturb far less than they disturb the wall clock.
 
 Playouts: the Appendix 3 policy (``npc.choose``) only answers a Non-player's decisions (``np_turn`` and
 ``pick``); it refuses a person's (``choose``, ``turn``, ``bid``, ``keep``, ``morale``, ``play``). So a playout
@@ -154,10 +156,10 @@ def playout(state: Any, copy: Callable[[Any], Any]) -> Any:
 
 
 def _per_call(fn: Callable[[], Any], repeats: int) -> float:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(repeats):
         fn()
-    return (time.perf_counter() - t0) / repeats
+    return (time.process_time() - t0) / repeats
 
 
 def _copy_figures(positions: list[Any], copy: Callable[[Any], Any]) -> dict[str, float]:
@@ -169,12 +171,12 @@ def _copy_figures(positions: list[Any], copy: Callable[[Any], Any]) -> dict[str,
 
 
 def _games(games: int) -> dict[str, float]:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     np_actions = sum(len(_np_game(1 + i).actions) for i in range(games))
-    np_s = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    np_s = time.process_time() - t0
+    t0 = time.process_time()
     random_actions = sum(_random_game(1 + i) for i in range(games))
-    random_s = time.perf_counter() - t0
+    random_s = time.process_time() - t0
     return {"np_games_per_second": games / np_s, "np_actions_per_game": np_actions / games,
             "random_games_per_second": games / random_s, "random_actions_per_game": random_actions / games}
 
@@ -188,9 +190,9 @@ def _decisions(games: int, seed: int = 1000) -> dict[str, float]:
         state, rng = new_game(seed + i), random.Random(seed + i)
         while state.result is None:
             f = state.pending[0]["faction"]
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             apply(state, f, rng.choice(legal_actions(state, f)))
-            samples.append(time.perf_counter() - t0)
+            samples.append(time.process_time() - t0)
     samples.sort()
     return {"decision_median_ms": statistics.median(samples) * 1000,
             "decision_p99_ms": samples[min(len(samples) - 1, int(0.99 * len(samples)))] * 1000,
@@ -198,12 +200,12 @@ def _decisions(games: int, seed: int = 1000) -> dict[str, float]:
 
 
 def _playouts(positions: list[Any], per_position: int, copy: Callable[[Any], Any]) -> dict[str, float]:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     actions = 0
     for state in positions:
         for _ in range(per_position):
             actions += len(playout(state, copy).actions) - len(state.actions)
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     n = len(positions) * per_position
     return {"playouts_per_second": n / elapsed, "playout_actions": actions / n}
 
@@ -274,7 +276,7 @@ def run_compared(games: int = 200, baseline: str | None = BASELINE, rounds: int 
 
 def print_speed_report(report: dict[str, Any]) -> None:
     now, before, base = report["now"], report["before"], report["baseline"]
-    print(f"lf engine for search (issue 19): one core, best of {report['rounds']} round(s), "
+    print(f"lf engine for search (issue 19): CPU time of one process, best of {report['rounds']} round(s), "
           f"{report['games']} games per figure")
     if before is None:
         print(f"  (no baseline: {report.get('skipped')})")
