@@ -7,6 +7,7 @@ The pages and the Non-player policies only ever see what ``decision`` lists;
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .actions import Action, Choice, Decision, Unavailable
@@ -147,6 +148,25 @@ kind("keep", _keep, _keep_do)
 SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
 
 
+#: The spends' options: the same words for the same action, so built once (the choices are immutable).
+_HP_DRAW = {archives: Choice(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives"
+                                                                                 if archives else ""))
+            for archives in (False, True)}
+_HP_BONUS = {b: Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)") for b in BONUSES}
+_HP_TRACK = {(t, d): Choice(Action("hp_track", t, d),
+                            f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({TRACK_HP_PRICE[t]} Hero points)")
+             for t in TRACKS for d in (1, -1)}
+_VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: +1 Strength to the {front_label(f)} (1 Hero point)")
+               for f in FRONTS}
+
+
+@lru_cache(maxsize=None)
+def _intelligence(blank: str) -> Choice:
+    t, space = blank.split(":")
+    return Choice(Action("intelligence", blank), f"Intelligence: remove the Blank marker on {track_label(t)} {space} "
+                                                 "(1 Hero point)")
+
+
 def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavailable]]:
     """Hero point spending (rulebook pg. 7) and the Hero-point medallions, allowed any time in a turn."""
     fa = state.factions[f]
@@ -154,32 +174,25 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
     ok: list[Choice] = []
     no: list[Unavailable] = []
 
-    def offer(a: Action, label: str, cost: int, reason: str | None = None) -> None:
+    def offer(choice: Choice, cost: int, reason: str | None = None) -> None:
         if reason is None and hp < cost:
             reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
-        (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+        (no.append(Unavailable(choice.action, choice.label, reason)) if reason else ok.append(choice))
 
     archives = owns(state, f, "archives") and "archives" not in fa.used
-    offer(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives" if archives else ""), 1,
-          None if fa.deck or fa.discard else "your deck and discard pile are empty")
+    offer(_HP_DRAW[archives], 1, None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
-        offer(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)", 2,
-              f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
-    for t in TRACKS:
-        price = TRACK_HP_PRICE[t]
-        for d in (1, -1):
-            offer(Action("hp_track", t, d), f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({price} Hero points)",
-                  price, blocked_reason(state, t, d))
+        offer(_HP_BONUS[b], 2, f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
+    for (t, d), choice in _HP_TRACK.items():
+        offer(choice, TRACK_HP_PRICE[t], blocked_reason(state, t, d))
     if owns(state, f, "volunteers"):
         for front in FRONTS:
-            offer(Action("volunteers", front), f"Volunteers: +1 Strength to the {front_label(front)} (1 Hero point)", 1,
+            offer(_VOLUNTEERS[front], 1,
                   None if state.fronts[front].status == "open" else f"the {front_label(front)} is decided")
     if owns(state, f, "intelligence"):
         used = "intelligence" in fa.used
         for b in blank_options(state):
-            t, space = b.split(":")
-            offer(Action("intelligence", b), f"Intelligence: remove the Blank marker on {track_label(t)} {space} "
-                                            "(1 Hero point)", 1, "Intelligence was already used this turn" if used else None)
+            offer(_intelligence(b), 1, "Intelligence was already used this turn" if used else None)
     return ok, no
 
 
@@ -300,9 +313,21 @@ def option_label(what: str, option: str) -> str:
     return option.capitalize()
 
 
+@lru_cache(maxsize=None)
+def _board_option(what: str, option: str) -> Choice:
+    """A pick's option that names a part of the board (its words never change), built once."""
+    return Choice(Action(what, option), option_label(what, option))
+
+
+def _option(what: str, option: str) -> Choice:
+    if what in ("card", "medallion"):  # the content's words, read afresh (tests add cards of their own)
+        return Choice(Action(what, option), option_label(what, option))
+    return _board_option(what, option)
+
+
 def _pick(state: GameState, p: Pending) -> Decision:
     what = p["what"]
-    choices = [Choice(Action(what, o), option_label(what, o)) for o in p["options"]]
+    choices = [_option(what, o) for o in p["options"]]
     if p.get("lapse"):
         choices.append(Choice(Action("lapse"), p["lapse"]))
     return with_spends(state, p, Decision(p["faction"], "pick", p["prompt"], tuple(choices)))

@@ -50,8 +50,9 @@ def ask(state: GameState, faction: str, kind: str, **data: Any) -> None:
 
 def run(state: GameState) -> None:
     """Run steps until a decision is pending or the game is over."""
-    while state.stack and not state.pending and state.result is None:
-        current = state.stack.pop()
+    stack, pending = state.stack, state.pending  # (the state's lists are changed in place, never replaced)
+    while stack and not pending and state.result is None:
+        current = stack.pop()
         STEPS[current["s"]](state, current)
 
 

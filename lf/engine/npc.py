@@ -7,7 +7,7 @@ any human move, and the note goes into the log ("Non-player rule 3b: ...").
 
 from __future__ import annotations
 
-from .actions import Action, Decision
+from .actions import Action, Decision, IllegalAction
 from .constants import (
     ANARCHISTS,
     COLLECTIVIZATION,
@@ -24,7 +24,8 @@ from .constants import (
     front_label,
     track_label,
 )
-from .game import apply, decision
+from .decisions import BUILD
+from .game import carry_out, refusal
 from .machine import content
 from .nonplayer import contributed_fronts
 from .queries import government_controller, is_nonplayer, turn_order
@@ -292,10 +293,13 @@ def _np_turn(state: GameState, f: str, d: Decision) -> Move:
 
 def choose(state: GameState, faction: str) -> Move:
     """The Non-player's action for its pending decision, and the rule that decided it."""
-    d = decision(state, faction)
-    if d is None:
+    p = next((p for p in state.pending if p["faction"] == faction), None)
+    if p is None:
         raise ValueError(f"{faction_label(faction)} have nothing to decide")
-    p = next(p for p in state.pending if p["faction"] == faction)
+    return _decide(state, faction, p, BUILD[p["kind"]](state, p))
+
+
+def _decide(state: GameState, faction: str, p: dict, d: Decision) -> Move:
     if d.kind == "np_turn":
         return _np_turn(state, faction, d)
     if d.kind == "pick":
@@ -304,14 +308,21 @@ def choose(state: GameState, faction: str) -> Move:
 
 
 def step_nonplayers(state: GameState) -> int:
-    """Let Non-player seats act while a decision is theirs; return how many actions they took."""
+    """Let Non-player seats act while a decision is theirs; return how many actions they took.
+
+    Each move is ``choose`` then ``apply``, with the decision built once: the policy reads it, and the action it
+    chose is checked against that same decision before it is carried out."""
     n = 0
     while True:
-        movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
-        if not movers:
+        p = next((p for p in state.pending if is_nonplayer(state, p["faction"])), None)
+        if p is None:
             return n
-        action, rule = choose(state, movers[0])
-        apply(state, movers[0], action, note=f"Non-player rule {rule}")
+        f = p["faction"]
+        d = BUILD[p["kind"]](state, p)
+        action, rule = _decide(state, f, p, d)
+        if action not in [c.action for c in d.choices]:
+            raise IllegalAction(refusal(d, action, f))
+        carry_out(state, f, p, action, f"Non-player rule {rule}")
         n += 1
 
 

@@ -15,14 +15,28 @@ from pydantic import BaseModel, Field
 Seat = Literal["human", "nonplayer"]
 
 
-class FrontState(BaseModel):
+class _Model(BaseModel):
+    """A pydantic model whose fields are set as fast as a plain object's.
+
+    Why: the rules set fields of the state hundreds of times a game (a Front's value, Hero points, the phase), and
+    pydantic's ``__setattr__`` is Python code that finds and calls a handler each time (a tenth of the time of a
+    Non-player game). No field is validated on assignment here and there are no private attributes, so storing
+    the value in the instance is all pydantic would do (it also records the name in ``model_fields_set``, which
+    lf never reads). A misspelt field name is not refused at run time: the fuzzer checks that the state's models
+    hold their fields and nothing else (lf.tools.fuzz.check_invariants).
+    """
+
+    __setattr__ = object.__setattr__
+
+
+class FrontState(_Model):
     value: int
     status: Literal["open", "victory", "defeat"] = "open"
     #: Player tokens placed this turn: the factions that strengthened this Front.
     tokens: list[str] = Field(default_factory=list)
 
 
-class FactionState(BaseModel):
+class FactionState(_Model):
     seat: Seat = "human"
     hand: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
@@ -46,7 +60,7 @@ class FactionState(BaseModel):
     used: list[str] = Field(default_factory=list)
 
 
-class GameState(BaseModel):
+class GameState(_Model):
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
     content_version: str

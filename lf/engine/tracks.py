@@ -8,6 +8,7 @@ stands, and Initiative changes hands the moment a threshold is crossed.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from .constants import (
     COLLECTIVIZATION,
@@ -18,6 +19,7 @@ from .constants import (
     SOVIET_SUPPORT,
     TRACK_MAX,
     TRACK_MIN,
+    TRACKS,
     COMMUNISTS,
     faction_label,
     track_label,
@@ -35,20 +37,41 @@ def triggers() -> dict[tuple[str, int], Trigger]:
 
 def blocked_reason(state: GameState, track: str, d: int) -> str | None:
     """Why one step of ``track`` in direction ``d`` is impossible now, or None if it is possible."""
-    here = state.tracks[track]
+    return _blocked(state.tracks, track, d)
+
+
+def _blocked(tracks: dict[str, int], track: str, d: int) -> str | None:
+    here = tracks[track]
     there = here + d
-    name = track_label(track)
     if there < TRACK_MIN:
-        return f"{name} is already at {TRACK_MIN}"
+        return f"{track_label(track)} is already at {TRACK_MIN}"
     if there > TRACK_MAX:
-        return f"{name} is already at {TRACK_MAX}"
-    if track == LIBERTY and d > 0 and here >= 7 and state.tracks[COLLECTIVIZATION] < 8:
+        return f"{track_label(track)} is already at {TRACK_MAX}"
+    if track == LIBERTY and d > 0 and here >= 7 and tracks[COLLECTIVIZATION] < 8:
         return "Liberty can't pass 7 unless Collectivization is at least 8"
-    if track == GOVERNMENT and d < 0 and here <= 3 and state.tracks[SOVIET_SUPPORT] < 8:
+    if track == GOVERNMENT and d < 0 and here <= 3 and tracks[SOVIET_SUPPORT] < 8:
         return "Government can't go below 3 unless Soviet Support is at least 8"
-    if track == GOVERNMENT and d > 0 and here >= 7 and state.tracks[FOREIGN_AID] < 8:
+    if track == GOVERNMENT and d > 0 and here >= 7 and tracks[FOREIGN_AID] < 8:
         return "Government can't pass 7 unless Foreign Aid is at least 8"
     return None
+
+
+#: Every single step of a track: (track, +1 / -1), in the order of TRACKS, up before down.
+STEPS: tuple[tuple[str, int], ...] = tuple((t, d) for t in TRACKS for d in (1, -1))
+_track_values = itemgetter(*TRACKS)
+
+
+def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
+    """The single steps (``STEPS``) that are possible now: ``blocked_reason`` is None for each."""
+    return _movable(_track_values(state.tracks))
+
+
+@lru_cache(maxsize=4096)
+def _movable(values: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """Why cached: whether a step is possible depends on the five track values only, and the Non-player's menu
+    asks about all ten steps every time it is put (about 150 times a game)."""
+    tracks = dict(zip(TRACKS, values))
+    return tuple(step for step in STEPS if _blocked(tracks, *step) is None)
 
 
 def move(track: str, d: int, k: int, by: str | None) -> Step:

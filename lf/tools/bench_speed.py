@@ -45,6 +45,7 @@ FIGURES = (
     ("copy_ms", "copy of a mid-game state", "ms", False, 4),
     ("deep_copy_ms", "  model_copy(deep=True), same states", "ms", False, 3),
     ("np_games_per_second", "all-Non-player games per second", "/s", True, 1),
+    ("np_apply_games_per_second", "  the same, npc.choose + apply each move", "/s", True, 1),
     ("random_games_per_second", "random legal actions, games per second", "/s", True, 1),
     ("decision_median_ms", "decision median (legal actions + apply)", "ms", False, 4),
     ("decision_p99_ms", "decision 99th percentile", "ms", False, 4),
@@ -64,6 +65,17 @@ def _copier() -> tuple[Callable[[Any], Any], str]:
 
 
 def _np_game(seed: int) -> Any:
+    """A game of three Non-player seats, played by the engine's own driver (``step_nonplayers``)."""
+    from lf.engine import new_game
+    from lf.engine.npc import step_nonplayers
+
+    state = new_game(seed, ALL_NONPLAYER)
+    step_nonplayers(state)
+    return state
+
+
+def _np_game_by_apply(seed: int) -> Any:
+    """The same game, each move asked of ``npc.choose`` and given to ``apply`` (as the simulator and the session)."""
     from lf.engine import apply, new_game
     from lf.engine.npc import choose
 
@@ -175,9 +187,14 @@ def _games(games: int) -> dict[str, float]:
     np_actions = sum(len(_np_game(1 + i).actions) for i in range(games))
     np_s = time.process_time() - t0
     t0 = time.process_time()
+    for i in range(games):
+        _np_game_by_apply(1 + i)
+    np_apply_s = time.process_time() - t0
+    t0 = time.process_time()
     random_actions = sum(_random_game(1 + i) for i in range(games))
     random_s = time.process_time() - t0
     return {"np_games_per_second": games / np_s, "np_actions_per_game": np_actions / games,
+            "np_apply_games_per_second": games / np_apply_s,
             "random_games_per_second": games / random_s, "random_actions_per_game": random_actions / games}
 
 
