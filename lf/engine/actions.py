@@ -6,7 +6,6 @@ legal actions can be listed, sorted, compared and sent over the wire as JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
@@ -66,16 +65,14 @@ class Action(NamedTuple):
         raise IllegalAction(f"malformed action {data!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A legal action with its label in plain words."""
+class Choice(NamedTuple):
+    """A legal action with its label in plain words. (Named tuples, like ``Action``: made by the thousand.)"""
 
     action: Action
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Unavailable:
+class Unavailable(NamedTuple):
     """An option that exists but is not legal now, and why (shown inline by the pages)."""
 
     action: Action
@@ -83,8 +80,7 @@ class Unavailable:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must decide what: the prompt and the complete list of legal actions."""
 
     faction: str

@@ -34,8 +34,8 @@ def step(name: str) -> Callable[[StepHandler], StepHandler]:
     return register
 
 
-def content() -> Content:
-    return load_content()
+#: The loaded content (the same object as ``load_content()``: the rules ask for it hundreds of times a game).
+content: Callable[[], Content] = load_content
 
 
 def push(state: GameState, *steps: Step) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, Choice, Decision
 from .cards import card_name, top_card
 from .constants import BONUSES, FACTIONS, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
-from .decisions import kind
+from .decisions import kind, resolve_spend
 from .fronts import add_strength, strength
 from .hero import spend
 from .machine import Step, ask, log, push, step
@@ -84,7 +84,7 @@ def np_choices(state: GameState, f: str) -> list[Choice]:
     # Rule 2: c (medallions) comes before d (spending Hero points); once d has begun, c is over.
     medallions = SPENDING not in fa.used
     organization = medallions and owns(state, f, "organization") and "organization" not in fa.used and hp >= 1
-    movable = movable_steps(state) if organization or hp >= 2 else ()
+    movable = movable_steps(state) if organization or hp >= 2 else []
     if organization:
         out += [_ORGANIZATION[step] for step in movable]
     if medallions and owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
@@ -106,8 +106,6 @@ def _np_turn_decision(state: GameState, p: dict) -> Decision:
 
 
 def _np_turn_do(state: GameState, p: dict, a: Action) -> None:
-    from .decisions import resolve_spend
-
     f = p["faction"]
     fa = state.factions[f]
     if a.kind == "end_turn":

@@ -266,7 +266,8 @@ def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) ->
 
 
 def _np_turn(state: GameState, f: str, d: Decision) -> Move:
-    kinds = {c.action.kind for c in d.choices}
+    actions = [c.action for c in d.choices]
+    kinds = {a.kind for a in actions}
     fa = state.factions[f]
     if "np_organization" in kinds:
         track, sign, rule = priority(state, f)
@@ -285,7 +286,7 @@ def _np_turn(state: GameState, f: str, d: Decision) -> Move:
     if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
         return Action("hp_track", track, sign), f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
     for bonus in ("teamwork", "morale"):
-        if Action("hp_bonus", bonus) in {c.action for c in d.choices}:
+        if Action("hp_bonus", bonus) in actions:
             return Action("hp_bonus", bonus), (f"2d: extra Hero points turn on the {bonus.capitalize()} Bonus "
                                                "(Teamwork first)")
     return Action("end_turn"), "2: the Non-player's turn ends"
