@@ -139,3 +139,23 @@ def test_a_field_clone_does_not_name_stops_the_import() -> None:
     module._check_fields(FactionState, module._FACTION_PLAIN, module._FACTION_LISTS)
     with pytest.raises(RuntimeError, match="used"):
         module._check_fields(FactionState, module._FACTION_PLAIN, module._FACTION_LISTS[:-1])
+
+
+def test_a_quiet_clone_plays_the_same_game_without_a_log() -> None:
+    """The search's copy (``quiet=True``, explicit): the same moves, draws and decisions; only the log stops."""
+    state, rng = new_game(8, SEATINGS[2]), random.Random(8)
+    _play_on(state, rng, 25)
+    quiet, loud = clone(state, quiet=True), clone(state)
+    assert "quiet" not in state.options and "quiet" not in loud.options
+    kept = len(state.log)
+    moves = []
+    while loud.result is None:
+        move = _move(loud, rng)
+        moves.append(move)
+        apply(loud, *move)
+    for move in moves:
+        apply(quiet, *move)
+    assert quiet.log == state.log[:kept] and len(loud.log) > kept
+    drop = {"log", "options"}
+    assert quiet.model_dump(exclude=drop) == loud.model_dump(exclude=drop)
+    assert quiet.result == loud.result is not None

@@ -60,12 +60,19 @@ def _with_new_lists(model: Any, lists: tuple[str, ...]) -> Any:
     return twin
 
 
-def clone(state: GameState) -> GameState:
-    """A copy of ``state`` that equals it (``==`` and ``to_json``) and shares nothing the engine changes."""
+def clone(state: GameState, quiet: bool = False) -> GameState:
+    """A copy of ``state`` that equals it (``==`` and ``to_json``) and shares nothing the engine changes.
+
+    ``quiet``: a search's copy, which writes no log from now on (the game option ``quiet``; its ``log`` keeps the
+    entries written before). The rules, the moves, the random draws and every decision are those of the game; only
+    the log stops (so its ``to_json`` differs in ``log`` and ``options``). Never the default: a game people play or
+    replay keeps its whole log."""
     twin = _with_new_lists(state, _STATE_LISTS + _STATE_ENTRIES)
     fields = twin.__dict__
     for name in _STATE_DICTS:
         fields[name] = fields[name].copy()
+    if quiet:
+        fields["options"]["quiet"] = True
     fields["blanks"] = {track: spaces[:] for track, spaces in state.blanks.items()}
     fields["fronts"] = {name: _with_new_lists(fs, _FRONT_LISTS) for name, fs in state.fronts.items()}
     fields["factions"] = {name: _with_new_lists(fa, _FACTION_LISTS) for name, fa in state.factions.items()}

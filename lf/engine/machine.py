@@ -64,7 +64,12 @@ def log(
     private: str | None = None,
     kind: str = "event",
 ) -> None:
-    """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only."""
+    """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only.
+
+    A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
+    and the memory they hold, are a third of the time of a game, and a search reads none of them."""
+    if state.options.get("quiet"):
+        return
     entry: dict[str, Any] = {
         "i": len(state.log),
         "year": state.year,

@@ -20,6 +20,7 @@ lets the Non-players play to the end (``step_nonplayers``).
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -46,30 +47,38 @@ FIGURES = (
     ("deep_copy_ms", "  model_copy(deep=True), same states", "ms", False, 3),
     ("np_games_per_second", "all-Non-player games per second", "/s", True, 1),
     ("np_apply_games_per_second", "  the same, npc.choose + apply each move", "/s", True, 1),
+    ("np_quiet_games_per_second", "  the same, quiet (a search's: no log) *", "/s", True, 1),
     ("random_games_per_second", "random legal actions, games per second", "/s", True, 1),
     ("decision_median_ms", "decision median (legal actions + apply)", "ms", False, 4),
     ("decision_p99_ms", "decision 99th percentile", "ms", False, 4),
     ("playouts_per_second", "playouts per second from mid-game", "/s", True, 1),
+    ("quiet_playouts_per_second", "  the same, quiet copies (no log) *", "/s", True, 1),
 )
+#: Printed under the table: what the starred figures are.
+QUIET_NOTE = ("* quiet: the explicit search mode (clone(state, quiet=True), the game option quiet), which writes no "
+              "log; the baseline has no such mode, so its starred figures are its normal games and playouts")
 
 
 # -- the measurements (run in a subprocess against one tree's engine) ------------------------------------------
 
-def _copier() -> tuple[Callable[[Any], Any], str]:
-    """The engine's fast copy where it has one, else pydantic's deep copy (the code before issue 19)."""
+def _copier(quiet: bool = False) -> tuple[Callable[[Any], Any], str]:
+    """The engine's fast copy where it has one (quiet: a search's copy, where it has those), else pydantic's deep
+    copy (the code before issue 19)."""
     try:
         from lf.engine import clone
     except ImportError:
         return (lambda s: s.model_copy(deep=True)), "model_copy(deep=True)"
+    if quiet and "quiet" in inspect.signature(clone).parameters:
+        return (lambda s: clone(s, quiet=True)), "lf.engine.clone(quiet=True)"
     return clone, "lf.engine.clone"
 
 
-def _np_game(seed: int) -> Any:
+def _np_game(seed: int, options: dict[str, Any] | None = None) -> Any:
     """A game of three Non-player seats, played by the engine's own driver (``step_nonplayers``)."""
     from lf.engine import new_game
     from lf.engine.npc import step_nonplayers
 
-    state = new_game(seed, ALL_NONPLAYER)
+    state = new_game(seed, ALL_NONPLAYER, options)
     step_nonplayers(state)
     return state
 
@@ -191,10 +200,14 @@ def _games(games: int) -> dict[str, float]:
         _np_game_by_apply(1 + i)
     np_apply_s = time.process_time() - t0
     t0 = time.process_time()
+    for i in range(games):
+        _np_game(1 + i, {"quiet": True})
+    np_quiet_s = time.process_time() - t0
+    t0 = time.process_time()
     random_actions = sum(_random_game(1 + i) for i in range(games))
     random_s = time.process_time() - t0
     return {"np_games_per_second": games / np_s, "np_actions_per_game": np_actions / games,
-            "np_apply_games_per_second": games / np_apply_s,
+            "np_apply_games_per_second": games / np_apply_s, "np_quiet_games_per_second": games / np_quiet_s,
             "random_games_per_second": games / random_s, "random_actions_per_game": random_actions / games}
 
 
@@ -216,15 +229,18 @@ def _decisions(games: int, seed: int = 1000) -> dict[str, float]:
             "decisions_sampled": float(len(samples))}
 
 
-def _playouts(positions: list[Any], per_position: int, copy: Callable[[Any], Any]) -> dict[str, float]:
-    t0 = time.process_time()
-    actions = 0
-    for state in positions:
-        for _ in range(per_position):
-            actions += len(playout(state, copy).actions) - len(state.actions)
-    elapsed = time.process_time() - t0
-    n = len(positions) * per_position
-    return {"playouts_per_second": n / elapsed, "playout_actions": actions / n}
+def _playouts(positions: list[Any], per_position: int) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for name, quiet in (("playouts_per_second", False), ("quiet_playouts_per_second", True)):
+        copy, _ = _copier(quiet)
+        t0 = time.process_time()
+        actions = 0
+        for state in positions:
+            for _ in range(per_position):
+                actions += len(playout(state, copy).actions) - len(state.actions)
+        out[name] = len(positions) * per_position / (time.process_time() - t0)
+        out["playout_actions"] = actions / (len(positions) * per_position)
+    return out
 
 
 def measure(games: int = 200, positions: int = 10) -> dict[str, Any]:
@@ -232,7 +248,7 @@ def measure(games: int = 200, positions: int = 10) -> dict[str, Any]:
     copy, how = _copier()
     mids = mid_game_positions(positions)
     return {"copy_impl": how, **_copy_figures(mids, copy), **_games(games),
-            **_decisions(max(10, games // 5)), **_playouts(mids, max(1, games // 20), copy)}
+            **_decisions(max(10, games // 5)), **_playouts(mids, max(1, games // 20))}
 
 
 # -- the comparison (run in the parent process) ----------------------------------------------------------------
@@ -305,6 +321,7 @@ def print_speed_report(report: dict[str, Any]) -> None:
             ratio = now[key] / before[key] if higher else before[key] / now[key]
             print(f"  {label:<42} {before[key]:>10.{dec}f} {now[key]:>10.{dec}f} {unit:<3}{ratio:6.1f}x")
         print(f"  copies: {base} {before['copy_impl']}, now {now['copy_impl']}")
+    print(f"  {QUIET_NOTE}")
     print(f"  mid-game positions: Year {MID_YEAR} turn {MID_TURN}, a person's turn, "
           f"{now['mid_game_log_entries']:.0f} log entries (median); slowest copy {now['copy_max_ms']:.4f} ms")
     print(f"  actions per game: Non-players {now['np_actions_per_game']:.0f}, random {now['random_actions_per_game']:.0f}"
