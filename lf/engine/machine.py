@@ -77,7 +77,7 @@ def log(
         "kind": kind,
         "faction": faction,
         "text": text,
-        "refs": list(refs),
+        "refs": refs,
     }
     if private is not None:
         entry["private"] = private

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 Seat = Literal["human", "nonplayer"]
 
@@ -96,8 +96,20 @@ class GameState(_Model):
     actions: list[dict[str, Any]] = Field(default_factory=list)
     #: Actions before this index cannot be undone (a draw, reveal or Fascist card came after).
     undo_floor: int = 0
+    #: Entries {i, year, turn, kind, faction, text, refs, private?}; ``refs`` is a tuple of texts.
     log: list[dict[str, Any]] = Field(default_factory=list)
     result: dict[str, Any] | None = None
+
+    @field_validator("log")
+    @classmethod
+    def _refs_as_tuples(cls, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """JSON gives ``refs`` as a list; the engine writes a tuple (an entry of texts only is then left alone by
+        the garbage collector, which a game's 700 entries would otherwise keep busy), so a loaded state equals
+        the one it was saved from."""
+        for entry in log:
+            if type(entry.get("refs")) is list:
+                entry["refs"] = tuple(entry["refs"])
+        return log
 
     @property
     def over(self) -> bool:
