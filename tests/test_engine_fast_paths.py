@@ -34,10 +34,10 @@ def test_movable_steps_agree_with_blocked_reason_on_every_dependency() -> None:
                                                      (0, 7, 8, 10)):
         state.tracks.update({LIBERTY: lib, COLLECTIVIZATION: col, GOVERNMENT: gov, SOVIET_SUPPORT: sov,
                              FOREIGN_AID: aid})
-        assert movable_steps(state) == _by_rule(state), dict(state.tracks)
+        assert list(movable_steps(state)) == _by_rule(state), dict(state.tracks)
     for _ in range(2000):
         state.tracks.update({t: rng.randint(0, 10) for t in TRACKS})
-        assert movable_steps(state) == _by_rule(state), dict(state.tracks)
+        assert list(movable_steps(state)) == _by_rule(state), dict(state.tracks)
 
 
 def test_the_dependencies_are_real() -> None:
@@ -62,3 +62,30 @@ def test_step_nonplayers_plays_the_game_choose_and_apply_play(seed: int) -> None
         apply(slow, f, action, f"Non-player rule {rule}")
     assert fast.result is not None
     assert to_json(fast) == to_json(slow)
+
+
+def test_the_hero_point_track_steps_are_offered_with_the_right_reasons() -> None:
+    """A person's spends (pg. 7: 2-4 Hero points a step by track) come from a table: the same choices, and the same
+    reasons for the closed ones, as asking each step afresh."""
+    from lf.engine.constants import TRACK_HP_PRICE
+    from lf.engine.decisions import spend_choices
+
+    state = new_game(2)
+    rng = random.Random(2)
+    for _ in range(600):
+        state.tracks.update({t: rng.randint(0, 10) for t in TRACKS})
+        hp = rng.randint(0, 7)
+        state.factions["moderates"].hero = hp
+        ok, no = spend_choices(state, "moderates")
+        offered = [c.action for c in ok if c.action.kind == "hp_track"]
+        closed = {u.action: u.reason for u in no if u.action.kind == "hp_track"}
+        want_ok, want_no = [], {}
+        for t, d in STEPS:
+            reason = blocked_reason(state, t, d)
+            if reason is None and hp < TRACK_HP_PRICE[t]:
+                reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {TRACK_HP_PRICE[t]}"
+            if reason:
+                want_no[("hp_track", t, d)] = reason
+            else:
+                want_ok.append(("hp_track", t, d))
+        assert offered == want_ok and closed == want_no

@@ -21,7 +21,7 @@ from .machine import content, log, push
 from .play import morale_choices, play_choices, resolve_morale, resolve_play
 from .queries import is_nonplayer, owns
 from .state import GameState
-from .tracks import blocked_reason, move
+from .tracks import blocked_on, move, track_values
 from .year_end import keep_limits
 
 Pending = dict[str, Any]
@@ -167,6 +167,34 @@ def _intelligence(blank: str) -> Choice:
                                                  "(1 Hero point)")
 
 
+def _offer(ok: list[Choice], no: list[Unavailable], choice: Choice, hp: int, cost: int,
+           reason: str | None = None) -> None:
+    """``choice`` among the legal ones, or among the closed ones with why (``reason``, else its price)."""
+    if reason is None and hp < cost:
+        reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
+    (no.append(Unavailable(choice.action, choice.label, reason)) if reason else ok.append(choice))
+
+
+_DEAREST_STEP = max(TRACK_HP_PRICE.values())
+
+
+def _track_spends(state: GameState, hp: int) -> tuple[tuple[Choice, ...], tuple[Unavailable, ...]]:
+    return _track_spends_for(track_values(state), min(hp, _DEAREST_STEP))
+
+
+@lru_cache(maxsize=16384)
+def _track_spends_for(values: tuple[int, ...], hp: int) -> tuple[tuple[Choice, ...], tuple[Unavailable, ...]]:
+    """The ten track steps bought with Hero points: which are legal, which are not and why. Why cached: they depend
+    on the five track values and the Hero points only (up to the dearest price: more buys every step, and the
+    words are the same), and a person's turn asks for them at every question."""
+    tracks = dict(zip(TRACKS, values))
+    ok: list[Choice] = []
+    no: list[Unavailable] = []
+    for (t, d), choice in _HP_TRACK.items():
+        _offer(ok, no, choice, hp, TRACK_HP_PRICE[t], blocked_on(tracks, t, d))
+    return tuple(ok), tuple(no)
+
+
 def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavailable]]:
     """Hero point spending (rulebook pg. 7) and the Hero-point medallions, allowed any time in a turn."""
     fa = state.factions[f]
@@ -175,16 +203,15 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
     no: list[Unavailable] = []
 
     def offer(choice: Choice, cost: int, reason: str | None = None) -> None:
-        if reason is None and hp < cost:
-            reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
-        (no.append(Unavailable(choice.action, choice.label, reason)) if reason else ok.append(choice))
+        _offer(ok, no, choice, hp, cost, reason)
 
     archives = owns(state, f, "archives") and "archives" not in fa.used
     offer(_HP_DRAW[archives], 1, None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
         offer(_HP_BONUS[b], 2, f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
-    for (t, d), choice in _HP_TRACK.items():
-        offer(choice, TRACK_HP_PRICE[t], blocked_reason(state, t, d))
+    track_ok, track_no = _track_spends(state, hp)
+    ok += track_ok
+    no += track_no
     if owns(state, f, "volunteers"):
         for front in FRONTS:
             offer(_VOLUNTEERS[front], 1,

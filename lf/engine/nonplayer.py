@@ -7,6 +7,8 @@ decisions like a human's, answered by the policy in ``lf.engine.npc``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Action, Choice, Decision
 from .cards import card_name, top_card
 from .constants import BONUSES, FACTIONS, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
@@ -84,17 +86,31 @@ def np_choices(state: GameState, f: str) -> list[Choice]:
     # Rule 2: c (medallions) comes before d (spending Hero points); once d has begun, c is over.
     medallions = SPENDING not in fa.used
     organization = medallions and owns(state, f, "organization") and "organization" not in fa.used and hp >= 1
-    movable = movable_steps(state) if organization or hp >= 2 else []
+    movable = movable_steps(state) if organization or hp >= 2 else ()
     if organization:
-        out += [_ORGANIZATION[step] for step in movable]
+        out += _organizations(movable)
     if medallions and owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
         out += [_VOLUNTEERS[front] for front in FRONTS if state.fronts[front].status == "open"]
     if medallions and owns(state, f, "strategy") and "strategy" not in fa.used:
         out += [_STRATEGY[front] for front in contributed_fronts(state, f)]
-    out += [_HP_TRACK[step] for step in movable if hp >= TRACK_HP_PRICE[step[0]]]
     if hp >= 2:
+        out += _affordable(movable, min(hp, _DEAREST))
         out += [_HP_BONUS[b] for b in BONUSES if not state.bonuses[b]]
     return out
+
+
+_DEAREST = max(TRACK_HP_PRICE.values())
+
+
+@lru_cache(maxsize=None)
+def _organizations(movable: tuple[tuple[str, int], ...]) -> tuple[Choice, ...]:
+    return tuple(_ORGANIZATION[step] for step in movable)
+
+
+@lru_cache(maxsize=None)
+def _affordable(movable: tuple[tuple[str, int], ...], hp: int) -> tuple[Choice, ...]:
+    """The track steps that ``hp`` Hero points buy (``hp`` capped at the dearest price: the menu is the same)."""
+    return tuple(_HP_TRACK[step] for step in movable if hp >= TRACK_HP_PRICE[step[0]])
 
 
 _PROMPTS = {f: f"{faction_label(f)} (Non-player): medallions, then Hero points on the Priority track" for f in FACTIONS}

@@ -37,10 +37,11 @@ def triggers() -> dict[tuple[str, int], Trigger]:
 
 def blocked_reason(state: GameState, track: str, d: int) -> str | None:
     """Why one step of ``track`` in direction ``d`` is impossible now, or None if it is possible."""
-    return _blocked(state.tracks, track, d)
+    return blocked_on(state.tracks, track, d)
 
 
-def _blocked(tracks: dict[str, int], track: str, d: int) -> str | None:
+def blocked_on(tracks: dict[str, int], track: str, d: int) -> str | None:
+    """``blocked_reason`` on these track values (what the tables below are computed from)."""
     here = tracks[track]
     there = here + d
     if there < TRACK_MIN:
@@ -58,7 +59,7 @@ def _blocked(tracks: dict[str, int], track: str, d: int) -> str | None:
 
 #: Every single step of a track: (track, +1 / -1), in the order of TRACKS, up before down.
 STEPS: tuple[tuple[str, int], ...] = tuple((t, d) for t in TRACKS for d in (1, -1))
-#: The tracks whose values decide whether a track may move (``_blocked`` reads these and nothing else).
+#: The tracks whose values decide whether a track may move (``blocked_on`` reads these and nothing else).
 _READS: dict[str, tuple[str, ...]] = {
     LIBERTY: (LIBERTY, COLLECTIVIZATION),
     COLLECTIVIZATION: (COLLECTIVIZATION,),
@@ -67,26 +68,40 @@ _READS: dict[str, tuple[str, ...]] = {
     FOREIGN_AID: (FOREIGN_AID,),
 }
 _READERS = tuple((t, itemgetter(*_READS[t])) for t in TRACKS)
+_values = itemgetter(*TRACKS)
+#: The five track values -> the possible steps (161,051 combinations at most, a few thousand in practice; emptied
+#: past ``_MOVABLE_MAX`` so that a long search cannot grow it without bound).
+_MOVABLE: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+_MOVABLE_MAX = 50_000
 
 
-def movable_steps(state: GameState) -> list[tuple[str, int]]:
+def track_values(state: GameState) -> tuple[int, ...]:
+    """The five track values in the order of TRACKS: a key for what depends on the tracks alone."""
+    return _values(state.tracks)
+
+
+def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
     """The single steps (``STEPS``, in that order) that are possible now: ``blocked_reason`` is None for each.
 
-    Why not ask ``blocked_reason`` ten times: the Non-player's menu asks about every step each time it is put
-    (about 150 times a game). Whether a track may move depends on a few track values only (``_READS``), so the
-    answer per track and values is computed once (a few hundred combinations in all)."""
-    tracks = state.tracks
-    out: list[tuple[str, int]] = []
-    for track, read in _READERS:
-        out += _track_steps(track, read(tracks))
-    return out
+    Why not ask ``blocked_reason`` ten times: menus ask about every step each time they are put (a Non-player's
+    about 150 times a game, a person's at every question of their turn). The answer depends on the five track
+    values alone, and is kept for each; a new combination is put together from per-track answers, which depend
+    on a few values only (``_READS``)."""
+    key = _values(state.tracks)
+    steps = _MOVABLE.get(key)
+    if steps is None:
+        if len(_MOVABLE) >= _MOVABLE_MAX:
+            _MOVABLE.clear()
+        tracks = state.tracks
+        steps = _MOVABLE[key] = tuple(step for track, read in _READERS for step in _track_steps(track, read(tracks)))
+    return steps
 
 
 @lru_cache(maxsize=None)
 def _track_steps(track: str, values: int | tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     reads = _READS[track]
     tracks = dict(zip(reads, values if len(reads) > 1 else (values,)))
-    return tuple((track, d) for d in (1, -1) if _blocked(tracks, track, d) is None)
+    return tuple((track, d) for d in (1, -1) if blocked_on(tracks, track, d) is None)
 
 
 def move(track: str, d: int, k: int, by: str | None) -> Step:
