@@ -43,6 +43,13 @@ def push(state: GameState, *steps: Step) -> None:
     state.stack.extend(reversed(steps))
 
 
+def then(state: GameState, step: Step) -> None:
+    """Run ``step`` now, as the last thing a step does: exactly what ``push`` would lead to (``run`` would pop it
+    next, nothing having been asked or ended in between), without the round trip through the stack. An effect line
+    that only names its Front or track hands over to the step that does it this way, about 200 times a game."""
+    STEPS[step["s"]](state, step)
+
+
 def ask(state: GameState, faction: str, kind: str, **data: Any) -> None:
     """Record a pending decision; the run loop stops until it is answered."""
     state.pending.append({"faction": faction, "kind": kind, **data})

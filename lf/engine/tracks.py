@@ -93,7 +93,10 @@ def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
         if len(_MOVABLE) >= _MOVABLE_MAX:
             _MOVABLE.clear()
         tracks = state.tracks
-        steps = _MOVABLE[key] = tuple(step for track, read in _READERS for step in _track_steps(track, read(tracks)))
+        steps = ()
+        for track, read in _READERS:
+            steps += _track_steps(track, read(tracks))
+        _MOVABLE[key] = steps
     return steps
 
 
