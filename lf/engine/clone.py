@@ -33,7 +33,8 @@ _STATE_DICTS = ("options", "tracks", "bonuses")
 _STATE_OWN = ("blanks", "fronts", "factions", "result")
 
 _FACTION_PLAIN = ("seat", "hero", "tokens", "chosen", "bid_done", "keep_done")
-_FACTION_LISTS = ("hand", "deck", "discard", "tableau", "trash", "removed", "playing", "medallions", "bid", "keep", "used")
+_FACTION_LISTS = ("hand", "deck", "discard", "tableau", "trash", "removed", "playing", "medallions", "bid", "keep",
+                  "used")
 _FRONT_PLAIN = ("value", "status")
 _FRONT_LISTS = ("tokens",)
 

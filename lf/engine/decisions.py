@@ -148,12 +148,13 @@ kind("keep", _keep, _keep_do)
 SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
 
 
-#: The spends' options: the same words for the same action, so built once (the choices are immutable).
+#: The spends' options: the same words for the same action, so built once (the choices are immutable; the
+#: Non-player's menu offers the same track steps and Bonuses).
 _HP_DRAW = {archives: Choice(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives"
                                                                                  if archives else ""))
             for archives in (False, True)}
-_HP_BONUS = {b: Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)") for b in BONUSES}
-_HP_TRACK = {(t, d): Choice(Action("hp_track", t, d),
+HP_BONUS = {b: Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)") for b in BONUSES}
+HP_TRACK = {(t, d): Choice(Action("hp_track", t, d),
                             f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({TRACK_HP_PRICE[t]} Hero points)")
              for t in TRACKS for d in (1, -1)}
 _VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: +1 Strength to the {front_label(f)} (1 Hero point)")
@@ -175,11 +176,12 @@ def _offer(ok: list[Choice], no: list[Unavailable], choice: Choice, hp: int, cos
     (no.append(Unavailable(choice.action, choice.label, reason)) if reason else ok.append(choice))
 
 
-_DEAREST_STEP = max(TRACK_HP_PRICE.values())
+#: The price of the dearest track step: more Hero points than this buy every step.
+DEAREST_STEP = max(TRACK_HP_PRICE.values())
 
 
 def _track_spends(state: GameState, hp: int) -> tuple[tuple[Choice, ...], tuple[Unavailable, ...]]:
-    return _track_spends_for(track_values(state), min(hp, _DEAREST_STEP))
+    return _track_spends_for(track_values(state), min(hp, DEAREST_STEP))
 
 
 @lru_cache(maxsize=16384)
@@ -190,7 +192,7 @@ def _track_spends_for(values: tuple[int, ...], hp: int) -> tuple[tuple[Choice, .
     tracks = dict(zip(TRACKS, values))
     ok: list[Choice] = []
     no: list[Unavailable] = []
-    for (t, d), choice in _HP_TRACK.items():
+    for (t, d), choice in HP_TRACK.items():
         _offer(ok, no, choice, hp, TRACK_HP_PRICE[t], blocked_on(tracks, t, d))
     return tuple(ok), tuple(no)
 
@@ -208,7 +210,7 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
     archives = owns(state, f, "archives") and "archives" not in fa.used
     offer(_HP_DRAW[archives], 1, None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
-        offer(_HP_BONUS[b], 2, f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
+        offer(HP_BONUS[b], 2, f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
     track_ok, track_no = _track_spends(state, hp)
     ok += track_ok
     no += track_no

@@ -75,7 +75,7 @@ class Timeline:
     """Every position of one game, from its seed through its actions: what the replay viewer steps through.
 
     Why snapshots and a cursor: a late-game state takes about 5 ms to replay from the seed, while one action
-    applies in a few hundredths of a millisecond and a copy (``clone``) in a few hundredths too. A copy every ``SNAPSHOT_EVERY`` steps
+    applies in a few hundredths of a millisecond, and so does a copy (``clone``). A copy every ``SNAPSHOT_EVERY`` steps
     bounds a jump to any step to one copy and fewer than ``SNAPSHOT_EVERY`` actions; a ``Cursor`` that
     moves forward by one applies one action to its own state. The timeline's states are never handed
     out: ``state(k)`` is always a fresh copy, so nothing a caller does can change another caller's view.

@@ -12,7 +12,7 @@ from functools import lru_cache
 from .actions import Action, Choice, Decision
 from .cards import card_name, top_card
 from .constants import BONUSES, FACTIONS, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
-from .decisions import kind, resolve_spend
+from .decisions import DEAREST_STEP, HP_BONUS, HP_TRACK, kind, resolve_spend
 from .fronts import add_strength, strength
 from .hero import spend
 from .machine import Step, ask, log, push, step
@@ -61,22 +61,15 @@ def contributed_fronts(state: GameState, f: str) -> list[str]:
     return [front for front in FRONTS if f in state.fronts[front].tokens and state.fronts[front].status == "open"]
 
 
-def _up(d: int) -> str:
-    return "up" if d > 0 else "down"
-
-
 #: The Non-player's options: always the same words for the same action, so built once (a Non-player game asks
 #: for this menu about 150 times; the choices are immutable and may be shared by every decision).
 _END = Choice(Action("end_turn"), "End the Non-player's turn")
 _ORGANIZATION = {(t, d): Choice(Action("np_organization", t, d),
-                                f"Organization: 1 Hero point, {track_label(t)} {_up(d)} one step")
+                                f"Organization: 1 Hero point, {track_label(t)} {'up' if d > 0 else 'down'} one step")
                  for t in TRACKS for d in (1, -1)}
-_VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: 1 Hero point, +1 to the {front_label(f)}") for f in FRONTS}
+_VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: 1 Hero point, +1 to the {front_label(f)}")
+               for f in FRONTS}
 _STRATEGY = {f: Choice(Action("np_strategy", f), f"Strategy: +1 to the {front_label(f)}") for f in FRONTS}
-_HP_TRACK = {(t, d): Choice(Action("hp_track", t, d),
-                            f"{track_label(t)} {_up(d)} one step ({TRACK_HP_PRICE[t]} Hero points)")
-             for t in TRACKS for d in (1, -1)}
-_HP_BONUS = {b: Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)") for b in BONUSES}
 
 
 def np_choices(state: GameState, f: str) -> list[Choice]:
@@ -94,12 +87,9 @@ def np_choices(state: GameState, f: str) -> list[Choice]:
     if medallions and owns(state, f, "strategy") and "strategy" not in fa.used:
         out += [_STRATEGY[front] for front in contributed_fronts(state, f)]
     if hp >= 2:
-        out += _affordable(movable, min(hp, _DEAREST))
-        out += [_HP_BONUS[b] for b in BONUSES if not state.bonuses[b]]
+        out += _affordable(movable, min(hp, DEAREST_STEP))
+        out += [HP_BONUS[b] for b in BONUSES if not state.bonuses[b]]
     return out
-
-
-_DEAREST = max(TRACK_HP_PRICE.values())
 
 
 @lru_cache(maxsize=None)
@@ -110,7 +100,7 @@ def _organizations(movable: tuple[tuple[str, int], ...]) -> tuple[Choice, ...]:
 @lru_cache(maxsize=None)
 def _affordable(movable: tuple[tuple[str, int], ...], hp: int) -> tuple[Choice, ...]:
     """The track steps that ``hp`` Hero points buy (``hp`` capped at the dearest price: the menu is the same)."""
-    return tuple(_HP_TRACK[step] for step in movable if hp >= TRACK_HP_PRICE[step[0]])
+    return tuple(HP_TRACK[step] for step in movable if hp >= TRACK_HP_PRICE[step[0]])
 
 
 _PROMPTS = {f: f"{faction_label(f)} (Non-player): medallions, then Hero points on the Priority track" for f in FACTIONS}

@@ -68,8 +68,8 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
         if status == "open":
             ok.append(choice)
         else:
-            no.append(Unavailable(*choice, f"the {front_label(f)} has suffered {'Defeat' if status == 'defeat' else 'Victory'}"
-                                  if status == "defeat" else f"the {front_label(f)} has achieved Victory"))
+            no.append(Unavailable(*choice, f"the {front_label(f)} has suffered Defeat" if status == "defeat"
+                                  else f"the {front_label(f)} has achieved Victory"))
     movable = movable_steps(state)
     for step, choice in menu.tracks.items():
         if step in movable:

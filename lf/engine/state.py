@@ -22,8 +22,8 @@ class _Model(BaseModel):
     pydantic's ``__setattr__`` is Python code that finds and calls a handler each time (4% of the instructions of a
     Non-player game). No field is validated on assignment here and there are no private attributes, so storing
     the value in the instance is all pydantic would do (it also records the name in ``model_fields_set``, which
-    nothing reads for the state). A misspelt field name is not refused at run time: the fuzzer checks that the state's models
-    hold their fields and nothing else (lf.tools.fuzz.check_invariants).
+    nothing reads for the state). A misspelt field name is not refused at run time: the fuzzer checks that the
+    state's models hold their fields and nothing else (lf.tools.fuzz.check_invariants).
     """
 
     __setattr__ = object.__setattr__

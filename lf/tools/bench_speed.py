@@ -45,18 +45,24 @@ HEALTHY = -4
 FIGURES = (
     ("copy_ms", "copy of a mid-game state", "ms", False, 4),
     ("deep_copy_ms", "  model_copy(deep=True), same states", "ms", False, 3),
-    ("np_games_per_second", "all-Non-player games per second", "/s", True, 1),
+    ("np_games_per_second", "all-Non-player games/s (whole, full log)", "/s", True, 1),
     ("np_apply_games_per_second", "  the same, npc.choose + apply each move", "/s", True, 1),
-    ("np_quiet_games_per_second", "  the same, quiet (a search's: no log) *", "/s", True, 1),
-    ("random_games_per_second", "random legal actions, games per second", "/s", True, 1),
-    ("decision_median_ms", "decision median (legal actions + apply)", "ms", False, 4),
+    ("np_quiet_games_per_second", "  the same, quiet: no log (search) *", "/s", True, 1),
+    ("random_games_per_second", "games/s, random legal actions (people)", "/s", True, 1),
+    ("decision_median_ms", "decision median (legal_actions + apply)", "ms", False, 4),
     ("decision_p99_ms", "decision 99th percentile", "ms", False, 4),
-    ("playouts_per_second", "playouts per second from mid-game", "/s", True, 1),
-    ("quiet_playouts_per_second", "  the same, quiet copies (no log) *", "/s", True, 1),
+    ("playouts_per_second", "playouts/s from mid-game (full log)", "/s", True, 1),
+    ("quiet_playouts_per_second", "  the same, quiet copies: no log *", "/s", True, 1),
 )
-#: Printed under the table: what the starred figures are.
-QUIET_NOTE = ("* quiet: the explicit search mode (clone(state, quiet=True), the game option quiet), which writes no "
-              "log; the baseline has no such mode, so its starred figures are its normal games and playouts")
+#: Printed under the table: what the figures include.
+NOTES = (
+    "games: new_game + every move to the end (step_nonplayers: each decision built once); every figure without a *",
+    "  is the normal engine, which writes the whole log, as every game people play does",
+    "* quiet: the explicit search-only mode (clone(state, quiet=True), or the game option quiet), which writes no",
+    "  log; the baseline has no such mode, so its starred figures are its normal games and playouts",
+    "playout: copy the position, hand every person's seat to the Appendix 3 policy (table.hand_over; npc.choose",
+    "  refuses a person's decisions), step_nonplayers to the end",
+)
 
 
 # -- the measurements (run in a subprocess against one tree's engine) ------------------------------------------
@@ -321,12 +327,12 @@ def print_speed_report(report: dict[str, Any]) -> None:
             ratio = now[key] / before[key] if higher else before[key] / now[key]
             print(f"  {label:<42} {before[key]:>10.{dec}f} {now[key]:>10.{dec}f} {unit:<3}{ratio:6.1f}x")
         print(f"  copies: {base} {before['copy_impl']}, now {now['copy_impl']}")
-    print(f"  {QUIET_NOTE}")
+    for line in NOTES:
+        print(f"  {line}")
     print(f"  mid-game positions: Year {MID_YEAR} turn {MID_TURN}, a person's turn, "
           f"{now['mid_game_log_entries']:.0f} log entries (median); slowest copy {now['copy_max_ms']:.4f} ms")
-    print(f"  actions per game: Non-players {now['np_actions_per_game']:.0f}, random {now['random_actions_per_game']:.0f}"
-          f"; per playout {now['playout_actions']:.0f} (every seat handed to the Appendix 3 policy on a copy, "
-          "npc.choose refuses a person's decisions)")
+    print(f"  actions per game: Non-players {now['np_actions_per_game']:.0f}, "
+          f"random {now['random_actions_per_game']:.0f}; per playout {now['playout_actions']:.0f}")
 
 
 def main(argv: list[str] | None = None) -> int:
