@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import io
 import json
 import os
 import random
@@ -28,6 +29,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -282,7 +284,8 @@ def unpack_baseline(rev: str, into: Path) -> str | None:
                              check=False)
     if archive.returncode != 0:
         return f"git archive {rev} failed: {archive.stderr.decode(errors='replace').strip()}"
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
     return None
 
 
