@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from lf.tools.bench_speed import BASELINE
+
 
 def _check(args: argparse.Namespace) -> int:
     from lf.tools.check import run
@@ -14,15 +16,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from lf.tools import bench_rng
-    from lf.tools.bench import print_report, run
-    from lf.tools.bench_session import print_session_report, run_session_bench
+    from lf.tools.bench import main
 
-    print_report(run(args.games))
-    bench_rng.print_report(bench_rng.run(max(10, args.games // 4)))
-    if args.session_games > 0:
-        print_session_report(run_session_bench(args.session_games))
-    return 0
+    return main(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -81,7 +77,10 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("check", help="load and validate all content; print counts").set_defaults(fn=_check)
     b = sub.add_parser("bench", help="engine speed figures")
-    b.add_argument("--games", type=int, default=200)
+    b.add_argument("--games", type=int, default=200, help="games per figure of the engine's speed")
+    b.add_argument("--baseline", default=BASELINE,
+                   help="the commit whose engine is measured beside this one in the same run ('none': skip)")
+    b.add_argument("--rounds", type=int, default=2, help="rounds of the speed figures, each side; the best is kept")
     b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
     b.set_defaults(fn=_bench)
     bb = sub.add_parser("bench-browsers", help="concurrent three-device games in Chromium: latency, memory, load")

@@ -1,10 +1,12 @@
 """lf's rules engine: pure, deterministic, independent of the UI and the database.
 
 The contract (DESIGN.md) is in ``game`` (new_game, decisions, apply, undo,
-replay, JSON) and ``view``; Non-player seats are driven by ``npc``.
+replay, JSON), ``view`` and ``clone`` (the fast copy a search lives on);
+Non-player seats are driven by ``npc``.
 """
 
 from .actions import Action, Decision, IllegalAction
+from .clone import clone
 from .game import (
     apply,
     can_undo,
@@ -28,6 +30,7 @@ __all__ = [
     "IllegalAction",
     "apply",
     "can_undo",
+    "clone",
     "decision",
     "decisions",
     "from_json",

@@ -88,8 +88,16 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
     if p is None:
         raise IllegalAction(f"it is not the {faction_label(faction)}' decision now ({waiting_message(state, faction)})")
     d = BUILD[p["kind"]](state, p)
-    if not any(c.action == act for c in d.choices):
+    if act not in [c.action for c in d.choices]:
         raise IllegalAction(refusal(d, act, faction))
+    carry_out(state, faction, p, act, note)
+    return state
+
+
+def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, note: str | None = None) -> None:
+    """Carry out ``act`` for the pending decision ``p``: the caller has found it among that decision's legal
+    actions, on this very state (``apply`` does; ``npc.step_nonplayers`` does with the decision its policy read,
+    which spares building the same decision twice)."""
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note
@@ -98,7 +106,6 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
     state.pending.remove(p)
     RESOLVE[p["kind"]](state, p, act)
     run(state)
-    return state
 
 
 def replay(seed: int, seats: dict[str, str] | None, options: dict[str, Any] | None,

@@ -14,7 +14,7 @@ from .state import GameState
 
 def grant(state: GameState, gains: dict[str, int], why: str) -> None:
     """Pay several factions at once, in Initiative-then-turn order while the supply lasts."""
-    for faction in turn_order(state):
+    for faction in (gains if len(gains) == 1 else turn_order(state)):  # (one faction: no order to keep)
         want = gains.get(faction, 0)
         if want <= 0:
             continue

@@ -8,6 +8,7 @@ joins the tableau, whose icons feed the Morale Bonus.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from .actions import Action, Choice, Unavailable
 from .cards import card_name
@@ -19,7 +20,7 @@ from .hero import spend
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import blocked_reason, fx, move
+from .tracks import STEPS, blocked_reason, fx, move, movable_steps
 
 
 def card(card_id: str) -> PlayerCard:
@@ -31,37 +32,54 @@ def event_lines(card_id: str) -> tuple[dict, ...]:
     return tuple(e.plain() for e in card(card_id).event)
 
 
-def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Unavailable]]:
-    """The legal ways to play ``card_id`` now, and the AP uses that are not possible (with why)."""
+class _Menu(NamedTuple):
+    """Every way to play one card, in words: the same for the card wherever it is played, so built once."""
+
+    event: Choice
+    fronts: dict[str, Choice]
+    tracks: dict[tuple[str, int], Choice]
+
+
+@lru_cache(maxsize=None)
+def card_menu(card_id: str) -> _Menu:
+    """(Cached like ``event_lines``, by card: tests that make cards of their own clear both.)"""
     c = card(card_id)
     ap = c.strength
-    ok = [Choice(Action("event", card_id), f"Play {c.name} for its Event: {effects_text(event_lines(card_id))}")]
+    return _Menu(
+        Choice(Action("event", card_id), f"Play {c.name} for its Event: {effects_text(event_lines(card_id))}"),
+        {f: Choice(Action("ap_front", f), f"{ap} AP: +{ap} Strength to the {front_label(f)}") for f in FRONTS},
+        {(t, d): Choice(Action("ap_track", t, d),
+                        f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}")
+         for t, d in STEPS})
+
+
+_AP_BONUS = {b: Choice(Action("ap_bonus", b), f"1 AP: turn the {b.capitalize()} Bonus on") for b in BONUSES}
+_AP_BONUS_ON = {b: Unavailable(*_AP_BONUS[b], f"the {b.capitalize()} Bonus is already on") for b in BONUSES}
+_AP_BOTH = Choice(Action("ap_bonus", "both"), "2 AP: turn both Bonuses on")
+
+
+def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Unavailable]]:
+    """The legal ways to play ``card_id`` now, and the AP uses that are not possible (with why)."""
+    menu = card_menu(card_id)
+    ok = [menu.event]
     no: list[Unavailable] = []
-    for f in FRONTS:
-        a = Action("ap_front", f)
-        label = f"{ap} AP: +{ap} Strength to the {front_label(f)}"
+    for f, choice in menu.fronts.items():
         status = state.fronts[f].status
         if status == "open":
-            ok.append(Choice(a, label))
+            ok.append(choice)
         else:
-            no.append(Unavailable(a, label, f"the {front_label(f)} has suffered {'Defeat' if status == 'defeat' else 'Victory'}"
-                                  if status == "defeat" else f"the {front_label(f)} has achieved Victory"))
-    for t in TRACKS:
-        for d in (1, -1):
-            a = Action("ap_track", t, d)
-            label = f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}"
-            reason = blocked_reason(state, t, d)
-            (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+            no.append(Unavailable(*choice, f"the {front_label(f)} has suffered Defeat" if status == "defeat"
+                                  else f"the {front_label(f)} has achieved Victory"))
+    movable = movable_steps(state)
+    for step, choice in menu.tracks.items():
+        if step in movable:
+            ok.append(choice)
+        else:
+            no.append(Unavailable(*choice, blocked_reason(state, *step)))
     for b in BONUSES:
-        a = Action("ap_bonus", b)
-        label = f"1 AP: turn the {b.capitalize()} Bonus on"
-        if state.bonuses[b]:
-            no.append(Unavailable(a, label, f"the {b.capitalize()} Bonus is already on"))
-        else:
-            ok.append(Choice(a, label))
-    both = Action("ap_bonus", "both")
-    if ap >= 2 and not any(state.bonuses.values()):
-        ok.append(Choice(both, "2 AP: turn both Bonuses on"))
+        (no.append(_AP_BONUS_ON[b]) if state.bonuses[b] else ok.append(_AP_BONUS[b]))
+    if card(card_id).strength >= 2 and not any(state.bonuses.values()):
+        ok.append(_AP_BOTH)
     return ok, no
 
 

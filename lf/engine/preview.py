@@ -1,6 +1,6 @@
 """What an action would do, told before it is chosen (teaching mode, option hints).
 
-The action is applied to a deep copy and only public quantities are compared
+The action is applied to a copy (``clone``) and only public quantities are compared
 (Fronts, tracks, Bonuses, Hero points, card counts, Glory, Initiative): no card
 is named. It runs on the real state, though, so the *consequences* of a hidden
 card (one the action draws, the next Fascist card a turn's end reveals) would
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
+from .clone import clone
 from .constants import FACTIONS, faction_label, front_label, track_label
 from .decisions import SPEND_KINDS
 from .game import apply, decision
@@ -75,7 +76,7 @@ def _factions(before: GameState, after: GameState) -> list[str]:
 
 def preview(state: GameState, faction: str, action: Action | dict | str) -> Preview:
     """The public effect of ``action`` for ``faction``; raises IllegalAction if it is not legal."""
-    twin = state.model_copy(deep=True)
+    twin = clone(state)
     apply(twin, faction, action)
     changes = _fronts(state, twin) + _tracks(state, twin) + _factions(state, twin)
     return Preview(tuple(changes), _then(state, twin, faction, Action.parse(action).kind in SPEND_KINDS))

@@ -34,8 +34,12 @@ def initiative_holder(state: GameState) -> str:
 
 def turn_order(state: GameState, first: str | None = None) -> list[str]:
     """Factions from ``first`` (default: the Initiative player) in the current direction of play."""
-    start = FACTIONS.index(first or state.initiative)
-    return [FACTIONS[(start + state.direction * k) % 3] for k in range(3)]
+    return list(_ORDERS[first or state.initiative, state.direction])
+
+
+#: Every turn order: (first faction, direction) -> the three factions from it.
+_ORDERS = {(first, d): tuple(FACTIONS[(FACTIONS.index(first) + d * k) % 3] for k in range(3))
+           for first in FACTIONS for d in (1, -1)}
 
 
 def open_fronts(state: GameState) -> list[str]:

@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from lf.engine import Action, GameState, IllegalAction, apply, can_undo, decision, to_json
+from lf.engine import Action, GameState, IllegalAction, apply, can_undo, clone, decision, to_json
 from lf.engine import undo as engine_undo
 from lf.engine import view as engine_view
 from lf.engine.constants import FACTIONS, faction_label
@@ -616,14 +616,14 @@ class GameSession:
         with self._lock:
             self._ready()
             seat = self._seat_for(token)
-            state = self._loaded_state().model_copy(deep=True)
+            state = clone(self._loaded_state())
         d = decision(state, seat)
         return {} if d is None else table_previews(state, seat, [c.action for c in d.choices])
 
     def history(self) -> list[Frame]:
         """The "what happened" frames (lf.engine.history) from the start of the previous turn, public view only."""
         with self._lock:
-            state = self._loaded_state().model_copy(deep=True)
+            state = clone(self._loaded_state())
         return frames(state, None)
 
     def _teaching_gate(self, token: object, version: object) -> tuple[str | None, ActResult | None]:

@@ -12,7 +12,7 @@ has seen yet, and the preview says so instead of guessing.
 
 from __future__ import annotations
 
-from lf.engine import Action, GameState, IllegalAction, preview
+from lf.engine import Action, GameState, IllegalAction, clone, preview
 from lf.engine.rng import shuffled, start
 
 #: Independent re-shuffles compared; a change that depends on a hidden card differs between them.
@@ -22,7 +22,7 @@ UNKNOWN = "then cards nobody has seen yet come into play, so the rest can't be f
 
 def _public_copy(state: GameState, salt: int) -> GameState:
     """A copy with every hidden order replaced by one drawn from public facts only."""
-    twin = state.model_copy(deep=True)
+    twin = clone(state)
     rng = start(7919 * (salt + 1) + len(state.actions))
     for fa in twin.factions.values():
         rng, fa.deck = shuffled(rng, sorted(fa.deck))

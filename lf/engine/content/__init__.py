@@ -133,13 +133,9 @@ def _check_all(content: Content) -> None:
         raise ContentError(f"no card uses the effect kinds {missing}")
 
 
+@lru_cache(maxsize=1)
 def load_content() -> Content:
     """Load and validate everything; raises ContentError naming the offending file and card."""
-    return _load_cached()
-
-
-@lru_cache(maxsize=1)
-def _load_cached() -> Content:
     board = Board.model_validate(_read("board.toml"))
     medallions = _models("medallions.toml", "medallions", Medallion)
     player: dict[str, PlayerCard] = {}
