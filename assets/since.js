@@ -1,0 +1,287 @@
+/* lf: "While you waited" (original code). The steps since this seat's last move, played one by one with what each
+   changed marked on the board; the digest "Since your last move" and its taps; the pace setting; rule links that
+   open the rules dialog. Nothing here decides anything: the steps, their words and their marks come from the server
+   (lf/components/since_last.py, in the digest's HTML); this only shows them. The player never blocks the table: its
+   box takes no tap but on its own buttons and links, and it never covers the board elements it marks. */
+(function () {
+  var PACE_KEY = "lf-since-pace";
+  var FOLD_KEY = "lf-since-fold";
+  /* How long a step stays, per line of words, by pace (ms); "step" waits for Next. */
+  var SPEED = { normal: 1, fast: 0.45 };
+  var PHONE = "(max-width: 1023.98px)";
+  /* What the box had better not cover on a laptop, least of all: the board's pieces (the marks and the seat's
+     targets weigh more, see placeBox). */
+  var BOARD = ".lf-front, .lf-track, .lf-bonus, .lf-fcard, .lf-fac, .lf-medchip, .lf-glory > *, .lf-since";
+  var play = { queue: [], shown: 0, total: 0, timer: null, flash: null, box: null, marks: [], key: null, touched: 0,
+               cramOpen: false };
+
+  function store(key, value) {
+    try { if (value === undefined) return localStorage.getItem(key); localStorage.setItem(key, String(value)); } catch (e) {}
+    return null;
+  }
+  function pace() { var p = store(PACE_KEY); return p === "step" || p === "fast" || p === "off" ? p : "normal"; }
+  function root() { return document.querySelector(".lf-since[data-game]"); }
+  function seenKey(r) { return "lf-since-seen:" + r.dataset.game + ":" + (r.dataset.viewer || "-"); }
+  function seen(r) { var v = store(seenKey(r)); return v === null ? null : +v; }
+  function see(r, id) { if (r && (seen(r) === null || seen(r) < id)) store(seenKey(r), id); }
+  function steps(r) { return Array.prototype.slice.call(r.querySelectorAll(".lf-since-s")); }
+
+  /* One step as the player keeps it (the digest may be drawn again meanwhile). */
+  function read(li) {
+    var marks = [];
+    try { marks = JSON.parse(li.getAttribute("data-marks") || "[]"); } catch (e) {}
+    var more = li.querySelector(".lf-since-more");
+    var t = li.querySelector(".lf-since-t");
+    return { id: +li.dataset.id, title: t ? t.textContent : "", html: more ? more.innerHTML : "",
+             marks: marks, refs: (li.dataset.refs || "").split(" ").filter(Boolean), lines: +li.dataset.lines || 1,
+             faction: (li.className.match(/\bf-(\w+)/) || [])[1] || "none" };
+  }
+
+  /* ---- marks on the board: rings and labels in a layer of their own (the board's HTML is never touched) ---- */
+  function layer() {
+    var l = document.querySelector(".lf-seq-layer");
+    if (!l) { l = document.createElement("div"); l.className = "lf-seq-layer"; l.setAttribute("aria-hidden", "true"); document.body.appendChild(l); }
+    return l;
+  }
+  function shown(el) { return el && el.offsetParent !== null && !el.closest(".lf-zoom, .lf-panel-side"); }
+  function targets(mark) {
+    var pick = function (ref) {
+      if (ref === "test") return Array.prototype.slice.call(document.querySelectorAll(".lf-table .lf-fcard .lf-test")).filter(shown);
+      return Array.prototype.slice.call(document.querySelectorAll('.lf-table [data-ref="' + ref.replace(/"/g, "") + '"]')).filter(shown);
+    };
+    var found = pick(mark.ref);
+    return found.length || !mark.alt ? found : pick(mark.alt);
+  }
+  function clearMarks() {
+    play.marks.forEach(function (m) { m.ring.remove(); if (m.badge) m.badge.remove(); });
+    play.marks = [];
+  }
+  function drawMarks(marks) {
+    clearMarks();
+    var l = layer();
+    marks.forEach(function (mark) {
+      targets(mark).forEach(function (el, k) {
+        var ring = document.createElement("div");
+        ring.className = "lf-seq-ring";
+        l.appendChild(ring);
+        var badge = null;
+        if (k === 0 && mark.label) {
+          badge = document.createElement("div");
+          badge.className = "lf-seq-badge";
+          badge.textContent = mark.label;
+          l.appendChild(badge);
+        }
+        play.marks.push({ el: el, ring: ring, badge: badge });
+      });
+    });
+    placeMarks();
+  }
+  function placeMarks() {
+    play.marks.forEach(function (m) {
+      var r = m.el.getBoundingClientRect();
+      var s = m.ring.style;
+      s.left = (r.left - 3) + "px"; s.top = (r.top - 3) + "px"; s.width = (r.width + 6) + "px"; s.height = (r.height + 6) + "px";
+      if (m.badge) {
+        var b = m.badge.style;
+        b.left = Math.max(4, Math.min(window.innerWidth - m.badge.offsetWidth - 4, r.right - m.badge.offsetWidth + 6)) + "px";
+        b.top = Math.max(4, r.top - m.badge.offsetHeight + 4) + "px";
+      }
+    });
+    if (play.box && !play.box.hidden && !window.matchMedia(PHONE).matches) placeBox();
+  }
+  function markRects() { return play.marks.map(function (m) { return m.ring.getBoundingClientRect(); }); }
+
+  /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
+  function area(a, b) {
+    var w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 0 && h > 0 ? w * h : 0;
+  }
+  function placeBox() {
+    var box = play.box, w = box.offsetWidth, h = box.offsetHeight, m = 8;
+    var main = document.querySelector(".lf-t-main");
+    if (!main) return;
+    var avoid = markRects(), taps = [], board = [];
+    main.querySelectorAll(".lf-clickable").forEach(function (el) { if (shown(el)) taps.push(el.getBoundingClientRect()); });
+    main.querySelectorAll(BOARD).forEach(function (el) { if (shown(el)) board.push(el.getBoundingClientRect()); });
+    var spots = [];
+    [".lf-t-side", ".lf-t-board"].forEach(function (sel) {
+      var col = document.querySelector(sel);
+      if (!col) return;
+      var q = col.getBoundingClientRect(), mr = main.getBoundingClientRect();
+      var bottom = Math.min(q.bottom, mr.bottom), top = Math.max(q.top, mr.top);
+      spots.push([q.right - w, bottom - h], [q.left, bottom - h], [q.right - w, top], [q.left, top]);
+    });
+    var best = null;
+    spots.forEach(function (p) {
+      var x = Math.max(m, Math.min(window.innerWidth - w - m, p[0])), y = Math.max(m, Math.min(window.innerHeight - h - m, p[1]));
+      var r = { left: x, top: y, right: x + w, bottom: y + h };
+      var cost = [[avoid, 10], [taps, 4], [board, 1]].reduce(function (c, pair) {
+        return pair[0].reduce(function (d, a) { return d + pair[1] * area(r, a); }, c);
+      }, 0);
+      if (!best || cost < best.cost) best = { x: x, y: y, cost: cost };
+    });
+    if (best) { box.style.left = best.x + "px"; box.style.top = best.y + "px"; }
+  }
+  function ensureBox() {
+    if (play.box && document.body.contains(play.box)) return play.box;
+    var slot = document.querySelector(".lf-seq-slot");
+    if (!slot) return null;
+    var box = document.createElement("div");
+    box.className = "lf-seq";
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", "While you waited");
+    box.setAttribute("data-testid", "seq");
+    box.hidden = true;
+    box.innerHTML = '<div class="lf-seq-top"><span class="lf-seq-k"></span><b class="lf-seq-title"></b>' +
+      '<span class="lf-seq-tools"><button type="button" class="lf-seq-next" data-testid="seq-next">Next</button>' +
+      '<button type="button" class="lf-seq-skip" data-testid="seq-skip" aria-label="Skip the steps">Skip</button></span></div>' +
+      '<div class="lf-seq-body" aria-live="polite"></div>';
+    box.querySelector(".lf-seq-next").addEventListener("click", function () { next(); });
+    box.querySelector(".lf-seq-skip").addEventListener("click", function () { skip(); });
+    slot.appendChild(box);
+    play.box = box;
+    return box;
+  }
+
+  /* ---- playing ---- */
+  function show(step) {
+    var box = ensureBox();
+    if (!box) return;
+    box.hidden = false;
+    box.className = "lf-seq lf-f-" + step.faction;
+    box.querySelector(".lf-seq-k").textContent = play.shown + " of " + play.total;
+    box.querySelector(".lf-seq-title").textContent = step.title;
+    box.querySelector(".lf-seq-body").innerHTML = step.html;
+    box.querySelector(".lf-seq-next").textContent = play.queue.length ? "Next" : "Done";
+    box.setAttribute("data-step", step.id);
+    drawMarks(step.marks);
+    bringIntoView();
+  }
+  /* A phone's board scrolls: the first mark comes into view, unless the player touched the board a moment ago. */
+  function bringIntoView() {
+    if (!window.matchMedia(PHONE).matches || Date.now() - play.touched < 4000 || !play.marks.length) return;
+    var main = document.querySelector(".lf-t-main"), el = play.marks[0].el;
+    if (!main || !main.contains(el)) return;
+    var box = main.getBoundingClientRect(), r = el.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) el.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+  function next() {
+    clearTimeout(play.timer);
+    var step = play.queue.shift();
+    if (!step) { stop(); return; }
+    play.shown += 1;
+    show(step);
+    see(root(), step.id);
+    var p = pace();
+    if (p === "step") return;
+    play.timer = setTimeout(next, Math.min(5000, 1200 + 350 * step.lines) * (SPEED[p] || 1));
+  }
+  function stop() {
+    clearTimeout(play.timer);
+    play.queue = []; play.shown = 0; play.total = 0;
+    clearMarks();
+    if (play.box) play.box.hidden = true;
+  }
+  function skip() {
+    var r = root();
+    if (r) { var all = steps(r); if (all.length) see(r, +all[all.length - 1].dataset.id); }
+    stop();
+  }
+  function start(items) {
+    items.forEach(function (li) { play.queue.push(read(li)); });
+    play.total += items.length;
+    if (!play.box || play.box.hidden) next();
+    else play.box.querySelector(".lf-seq-k").textContent = play.shown + " of " + play.total;
+  }
+  window.lfSince = { skip: skip, next: next, pace: pace };
+
+  /* ---- the digest: drawn again by the server after every change; the state of this page is re-applied ---- */
+  function dress(r) {
+    var box = r.closest(".lf-a-since");
+    var cramped = !!box && !window.matchMedia(PHONE).matches && box.clientHeight < 110;
+    if (box) box.classList.toggle("cramped", cramped);
+    var open = store(FOLD_KEY);
+    /* Folded at first on a phone; where the list would open over the column (a small laptop screen), folded
+       until opened on this page (it would cover the factions for good otherwise). */
+    var folded = cramped ? !play.cramOpen : open === null ? window.matchMedia("(max-width: 600px)").matches : open === "closed";
+    r.classList.toggle("folded", folded);
+    var fold = r.querySelector(".lf-since-fold");
+    if (fold) fold.setAttribute("aria-expanded", folded ? "false" : "true");
+    var sel = r.querySelector("[data-since-pace]");
+    if (sel) sel.value = pace();
+  }
+  function check() {
+    var r = root();
+    if (!r) { if (play.key) stop(); play.key = null; return; }
+    dress(r);
+    var key = r.dataset.game + "|" + r.dataset.viewer + "|" + r.dataset.since;
+    if (play.key !== null && key !== play.key && r.dataset.latest !== "1") { stop(); play.cramOpen = false; } /* it moved */
+    play.key = key;
+    var all = steps(r), was = seen(r);
+    var last = all.length ? +all[all.length - 1].dataset.id : +r.dataset.since - 1;
+    /* A page opened on a device that has seen nothing of this game plays nothing: the digest says it all. */
+    if (was === null || pace() === "off") { see(r, last); return; }
+    var queued = {};
+    play.queue.forEach(function (s) { queued[s.id] = true; });
+    if (play.box && !play.box.hidden) queued[+play.box.getAttribute("data-step")] = true;
+    var fresh = all.filter(function (li) { var id = +li.dataset.id; return id > was && !queued[id]; });
+    if (fresh.length) start(fresh);
+  }
+  var pending = false;
+  function soon() { if (!pending) { pending = true; requestAnimationFrame(function () { pending = false; check(); }); } }
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.nodeType === 1 && (t.closest(".lf-a-since") || t.querySelector && t.querySelector(".lf-since"))) { soon(); return; }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", soon);
+
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest) return;
+    var link = e.target.closest("a.lf-rule");
+    if (link && window.emitEvent && document.querySelector(".lf-game[data-rule-links]")) {
+      e.preventDefault(); e.stopPropagation();
+      window.emitEvent("lf_rule", link.getAttribute("data-rule"));
+      return;
+    }
+    var r = e.target.closest(".lf-since");
+    if (!r) return;
+    if (e.target.closest(".lf-since-fold")) {
+      var opening = r.classList.contains("folded");
+      if (r.closest(".lf-a-since.cramped")) play.cramOpen = opening;
+      else store(FOLD_KEY, opening ? "open" : "closed");
+      dress(r);
+    } else if (e.target.closest(".lf-since-play")) {
+      stop();
+      start(steps(r));
+    } else {
+      var b = e.target.closest(".lf-since-b");
+      if (!b) return;
+      var li = b.closest(".lf-since-s");
+      var open = li.classList.toggle("open");
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      if (!play.box || play.box.hidden) {
+        drawMarks(read(li).marks);
+        clearTimeout(play.flash);
+        play.flash = setTimeout(function () { if (!play.box || play.box.hidden) clearMarks(); }, 2600);
+      }
+      if (window.lfHighlight) window.lfHighlight(read(li).refs);
+    }
+  }, true);
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-since-pace]")) return;
+    store(PACE_KEY, e.target.value);
+    if (e.target.value === "off") skip();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && play.box && !play.box.hidden && !document.querySelector(".lf-zoom, .lf-menu:not([hidden])")) skip();
+  });
+  ["pointerdown", "wheel", "touchstart"].forEach(function (ev) {
+    document.addEventListener(ev, function (e) { if (e.target.closest && e.target.closest(".lf-t-main")) play.touched = Date.now(); }, { passive: true, capture: true });
+  });
+  var queuedPlace = false;
+  function replace() { if (!queuedPlace && play.marks.length) { queuedPlace = true; requestAnimationFrame(function () { queuedPlace = false; placeMarks(); }); } }
+  window.addEventListener("scroll", replace, { passive: true, capture: true });
+  window.addEventListener("resize", function () { replace(); var r = root(); if (r) dress(r); });
+})();

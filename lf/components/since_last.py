@@ -1,0 +1,218 @@
+"""The digest "Since your last move" and the steps of "While you waited", as one block of HTML.
+
+The recap comes with the seat's view (``view["recap"]``, lf/session/recap.py): the steps since this seat's
+last move, each with its log lines in this seat's words and what it changed on the board. This module writes
+them as the digest, a compact list that stays until the seat moves again (a tap on a step unfolds its lines
+and reasons and marks the board, like the log's lines), and as data the browser's player reads
+(assets/since.js): each step's marks (the board element and what to write by it: "−5 → −4") and its words.
+The player shows the new steps one by one at the seat's pace, the changes marked on the board; nothing here
+decides a rule: words and values are the engine's.
+
+Why HTML: the block is rendered once per seat and version and shared by the seat's pages (``HtmlPart``); the
+browser plays it without asking the server for anything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lf.engine.content import load_content
+from lf.engine.recap import REASON_KINDS
+
+from .rule_links import linked
+from .theme import FACTIONS, esc, faction_label, front_label, signed, track_label
+
+#: The pace setting (kept by each browser: assets/since.js), in the order offered.
+PACES = (("step", "Step by step"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off"))
+#: Who a step's reasons speak for, by the reasons' log kind (a computer player's kind joins here).
+REASON_WHO = {"nonplayer": "Non-player"}
+#: Titles of the steps the turn sequence opens (rulebook pg. 5), by their first line's kind.
+TITLES = {"fascist": "Fascist card", "test": "Fascist Test", "glory": "Bag of Glory", "outcome": "The war",
+          "bid": "Final Bid for Glory", "seat": "The table"}
+
+
+def since_key(v: dict, names: dict[str, str]) -> Any:
+    """What the block shows: it is drawn again only when this changes."""
+    r = v.get("recap")
+    if not r:
+        return None
+    return r["version"], r["since"], [v["factions"][f]["seat"] for f in FACTIONS], sorted(names.items())
+
+
+def since_html(v: dict, names: dict[str, str]) -> str:
+    """The digest (empty when nothing happened since the seat's last move: the block then takes no room)."""
+    r = v.get("recap")
+    if not r:
+        return '<section class="lf-since lf-since-none"></section>'
+    where = (f'data-game="{esc(v.get("game_id", ""))}" data-viewer="{esc(r["viewer"] or "")}" '
+             f'data-since="{r["since"]}" data-v="{r["version"]}" data-latest="{1 if r["latest"] else 0}"')
+    steps = r["steps"]
+    if not steps:  # the browser's player still learns where this seat's wait begins (assets/since.js)
+        return f'<section class="lf-since lf-since-none" {where}></section>'
+    if r["latest"]:
+        head = "Latest moves"
+    else:
+        head = "Since your last move" if r["since"] else "Since the game began"
+    items = "".join(_step_html(s, v, names) for s in steps)
+    count = f"{len(steps)} step{'s' * (len(steps) != 1)}"
+    pace = "".join(f'<option value="{k}">{esc(w)}</option>' for k, w in PACES)
+    return (f'<section class="lf-since" {where} aria-labelledby="lf-since-h" data-testid="since">'
+            f'<div class="lf-since-head">'
+            f'<button type="button" class="lf-since-fold" aria-expanded="true" aria-controls="lf-since-body">'
+            f'<span class="lf-since-h" id="lf-since-h">{esc(head)}</span> '
+            f'<span class="lf-since-n">{count}</span></button>'
+            f'<button type="button" class="lf-since-play" data-testid="since-play">Play</button></div>'
+            f'<div class="lf-since-body" id="lf-since-body">'
+            f'<label class="lf-since-pace"><span>Pace</span><select data-since-pace data-testid="since-pace">'
+            f'{pace}</select></label>'
+            f'<ol class="lf-since-list">{items}</ol></div></section>')
+
+
+def _step_html(step: dict, v: dict, names: dict[str, str]) -> str:
+    lines = step["lines"]
+    said = [line for line in lines if line["kind"] not in REASON_KINDS]
+    main = next((line for line in said if line["kind"] != "turn"), said[0] if said else lines[0])
+    refs = sorted({ref for line in lines for ref in line["refs"]})
+    marks = [m for c in step["changes"] for m in marks_of(c)]
+    words = [w for c in step["changes"] if (w := change_words(c))]
+    f = step["faction"]
+    dot = f'<span class="lf-dot lf-f-{f}" aria-hidden="true"></span>' if f in FACTIONS else \
+        '<span class="lf-dot lf-none" aria-hidden="true"></span>'
+    chg = f'<p class="lf-since-chg">{esc(" · ".join(words))}</p>' if words else ""
+    return (f'<li class="lf-since-s f-{f if f in FACTIONS else "none"}" data-id="{step["id"]}" '
+            f'data-refs="{esc(" ".join(refs))}" data-marks="{esc(json.dumps(marks, separators=(",", ":")))}" '
+            f'data-lines="{len(said)}">'
+            f'<button type="button" class="lf-since-b" aria-expanded="false">{dot}'
+            f'<b class="lf-since-t">{esc(title(step, v, names))}</b> '
+            f'<span class="lf-since-w">{esc(main["text"])}</span></button>'
+            f'<div class="lf-since-more">{chg}<ul class="lf-since-lines">{_lines_html(lines, f)}</ul></div></li>')
+
+
+def _lines_html(lines: list[dict], faction: str | None) -> str:
+    """Each line in its words, the reasons written before it (a Non-player's rule) folded under it as "Why" (with
+    the faction's name when the step is another's: the Fascist card's Attacks a Non-player placed)."""
+    out, why = [], []
+    for line in lines:
+        if line["kind"] in REASON_KINDS:
+            why.append(reason(line) if line.get("faction") == faction else line.get("text", "").rstrip("."))
+            continue
+        reasons = "".join(f'<span class="lf-since-why">Why: {linked(w)}</span>' for w in dict.fromkeys(why))
+        out.append(f'<li class="k-{esc(line["kind"])}">{linked(line["text"])}{reasons}</li>')
+        why = []
+    out += [f'<li><span class="lf-since-why">Why: {linked(w)}</span></li>' for w in why]
+    return "".join(out)
+
+
+def reason(line: dict) -> str:
+    """A reason without the faction it belongs to (the step names it): "Non-player rule 3c: ..."."""
+    text = line.get("text", "")
+    prefix = f"{faction_label(line.get('faction'))}: " if line.get("faction") in FACTIONS else ""
+    return (text[len(prefix):] if prefix and text.startswith(prefix) else text).rstrip(".")
+
+
+def title(step: dict, v: dict, names: dict[str, str]) -> str:
+    """Whose step it is, or which part of the turn: "Communists (Non-player)", "Fascist Test", "Year 1, turn 2"."""
+    lines = step["lines"]
+    said = [line for line in lines if line["kind"] not in REASON_KINDS]
+    first = said[0] if said else lines[0]
+    kind = first["kind"]
+    if kind == "turn":
+        return f"Year {first['year']}, turn {first['turn']}"
+    if kind == "year":
+        return first["text"].split(";")[0].rstrip(".")
+    if kind == "glory" and first["text"].startswith("Drawn"):
+        return "Glory"
+    if kind in TITLES:
+        return TITLES[kind]
+    reasons = [line for line in lines if line["kind"] in REASON_KINDS]
+    who = reasons[0]["faction"] if reasons else step["faction"]
+    if who not in FACTIONS:
+        return "The Fascists" if kind in ("front", "defeat", "victory") else "The board"
+    kind_of_player = REASON_WHO.get(reasons[0]["kind"], "") if reasons else (
+        "Non-player" if v["factions"][who]["seat"] == "nonplayer" else "")
+    if kind_of_player:
+        return f"{faction_label(who)} ({kind_of_player})"
+    name = names.get(who, "")
+    return f"{faction_label(who)} ({name})" if name else faction_label(who)
+
+
+def _delta(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}"
+
+
+def _front(value: list) -> str:
+    v, status = value
+    return {"victory": "Victory", "defeat": "Defeat"}.get(status, signed(v))
+
+
+def marks_of(change: list) -> list[dict[str, str]]:
+    """Where a change is marked on the board and what is written by it (assets/since.js draws them)."""
+    ref, before, after = change
+    kind, _, what = ref.partition(":")
+    if kind == "front":
+        return [{"ref": ref, "label": f"{_front(before)} → {_front(after)}"}]
+    if kind == "track":
+        return [{"ref": f"space:{what}:{after}", "alt": ref, "label": f"{before} → {after}"}]
+    if kind == "bonus":
+        return [{"ref": ref, "label": "on" if after else "off"}]
+    if kind == "blank":
+        return [{"ref": f"space:{what}:{n}", "alt": f"track:{what}", "label": "Blank"}
+                for n in sorted(set(after or []) - set(before or []))]
+    if kind == "hero":
+        return [{"ref": ref, "label": f"{after} ({_delta(after - before)})"}]
+    if kind == "bag":
+        return [{"ref": ref, "alt": "bag", "label": _delta(after - before)}]
+    if kind == "medallion" and after in FACTIONS:
+        return [{"ref": ref, "label": faction_label(after)}]
+    if ref == "glory":
+        return [{"ref": "glory", "label": "+ " + ", ".join(faction_label(f) for f in after[len(before or []):])}]
+    if ref == "initiative":
+        return [{"ref": f"initiative:{after}", "label": "Initiative"}]
+    if ref == "government":
+        return [{"ref": "track:government", "label": f"Government: {faction_label(after)}"}]
+    if ref == "fascist" and after:
+        return [{"ref": f"fascist:{after}", "label": "New card"}]
+    if ref == "test" and after:
+        return [{"ref": "test", "label": after.capitalize()}]
+    if ref == "bid_winner" and after:
+        return [{"ref": f"faction:{after}", "label": "Wins the Final Bid"}, {"ref": "bid_winner", "alt": "glory"}]
+    return []
+
+
+def change_words(change: list) -> str:
+    """A change in words, for the step's unfolded lines and for screen readers ("Aragon Front −5 → −4")."""
+    ref, before, after = change
+    kind, _, what = ref.partition(":")
+    if kind == "front":
+        return f"{front_label(what)} {_front(before)} → {_front(after)}"
+    if kind == "track":
+        return f"{track_label(what)} {before} → {after}"
+    if kind == "bonus":
+        return f"{what.capitalize()} Bonus {'on' if after else 'off'}"
+    if kind == "hero":
+        return f"{faction_label(what)} {after} Hero points ({_delta(after - before)})"
+    if kind == "bag":
+        return f"Bag of Glory: {faction_label(what)} {_delta(after - before)}"
+    if kind == "medallion" and after in FACTIONS:
+        return f"{what.capitalize()} medallion: {faction_label(after)}"
+    if ref == "glory" and after:
+        return "Glory: " + ", ".join(faction_label(f) for f in after[len(before or []):])
+    if ref == "initiative":
+        return f"Initiative: {faction_label(after)}"
+    if ref == "government":
+        return f"Government: {faction_label(after)}"
+    if ref == "fascist" and after:
+        return f"Fascist card: {load_content().fascist_cards[after].name}"
+    if ref == "test" and after:
+        return f"Test: {after}"
+    if ref == "bid_winner" and after:
+        return f"Final Bid: {faction_label(after)}"
+    return ""
+
+
+def recap_turns(v: dict) -> set[tuple[int, int]]:
+    """The Years and turns the recap's steps fall in: the log keeps their groups open until the seat moves
+    again, so the turn that just closed is not folded away before it was read."""
+    r = v.get("recap") if isinstance(v, dict) else None
+    return {(line["year"], line["turn"]) for s in (r or {}).get("steps", []) for line in s["lines"]}
