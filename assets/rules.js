@@ -11,11 +11,12 @@
   /* The tab is drawn after the server switches to it: look again for a short while. */
   window.lfRuleShow = function (sel, tries) {
     var el = find(sel);
-    if (!el) {
-      if ((tries || 0) < 40) setTimeout(function () { window.lfRuleShow(sel, (tries || 0) + 1); }, 50);
+    if (!el || !el.getClientRects().length) { /* not drawn yet, or its dialog not open yet */
+      if ((tries || 0) < 60) setTimeout(function () { window.lfRuleShow(sel, (tries || 0) + 1); }, 50);
       return;
     }
     el.scrollIntoView({ block: "center" });
+    setTimeout(function () { el.scrollIntoView({ block: "center" }); }, 250); /* once the dialog has settled */
     el.classList.remove("lf-rule-hit");
     void el.offsetWidth;
     el.classList.add("lf-rule-hit");

@@ -103,13 +103,15 @@
     var avoid = markRects(), taps = [], board = [];
     main.querySelectorAll(".lf-clickable").forEach(function (el) { if (shown(el)) taps.push(el.getBoundingClientRect()); });
     main.querySelectorAll(BOARD).forEach(function (el) { if (shown(el)) board.push(el.getBoundingClientRect()); });
-    var spots = [];
-    [".lf-t-side", ".lf-t-board"].forEach(function (sel) {
+    /* Where it may go: the corners and middles of the board's column and of the side column. */
+    var spots = [], mr = main.getBoundingClientRect();
+    [".lf-t-board", ".lf-t-side"].forEach(function (sel) {
       var col = document.querySelector(sel);
       if (!col) return;
-      var q = col.getBoundingClientRect(), mr = main.getBoundingClientRect();
-      var bottom = Math.min(q.bottom, mr.bottom), top = Math.max(q.top, mr.top);
-      spots.push([q.right - w, bottom - h], [q.left, bottom - h], [q.right - w, top], [q.left, top]);
+      var q = col.getBoundingClientRect(), top = Math.max(q.top, mr.top), bottom = Math.min(q.bottom, mr.bottom);
+      [bottom - h, top, (top + bottom - h) / 2].forEach(function (y) {
+        [q.left, q.right - w, (q.left + q.right - w) / 2].forEach(function (x) { spots.push([x, y]); });
+      });
     });
     var best = null;
     spots.forEach(function (p) {
@@ -135,7 +137,7 @@
     box.innerHTML = '<div class="lf-seq-top"><span class="lf-seq-k"></span><b class="lf-seq-title"></b>' +
       '<span class="lf-seq-tools"><button type="button" class="lf-seq-next" data-testid="seq-next">Next</button>' +
       '<button type="button" class="lf-seq-skip" data-testid="seq-skip" aria-label="Skip the steps">Skip</button></span></div>' +
-      '<div class="lf-seq-body" aria-live="polite"></div>';
+      '<div class="lf-seq-body" aria-live="polite" tabindex="0" role="region" aria-label="What this step did"></div>';
     box.querySelector(".lf-seq-next").addEventListener("click", function () { next(); });
     box.querySelector(".lf-seq-skip").addEventListener("click", function () { skip(); });
     slot.appendChild(box);
