@@ -76,20 +76,42 @@
     });
     placeMarks();
   }
+  /* A mark follows its element; the part of it the board's scrolling area hides (under the bottom sheet, above the
+     status line) is cut off, as the element is. */
   function placeMarks() {
+    var main = document.querySelector(".lf-t-main"), box = main ? main.getBoundingClientRect() : null;
+    var placed = [];
     play.marks.forEach(function (m) {
       var r = m.el.getBoundingClientRect();
-      var s = m.ring.style;
-      s.left = (r.left - 3) + "px"; s.top = (r.top - 3) + "px"; s.width = (r.width + 6) + "px"; s.height = (r.height + 6) + "px";
+      var s = m.ring.style, left = r.left - 3, top = r.top - 3, right = r.right + 3, bottom = r.bottom + 3;
+      s.left = left + "px"; s.top = top + "px"; s.width = (right - left) + "px"; s.height = (bottom - top) + "px";
+      var clip = box && main.contains(m.el) ? box : null;
+      var hidden = clip && (bottom <= clip.top || top >= clip.bottom || right <= clip.left || left >= clip.right);
+      s.display = hidden ? "none" : "";
+      s.clipPath = clip ? "inset(" + Math.max(0, clip.top - top) + "px " + Math.max(0, right - clip.right) + "px " +
+        Math.max(0, bottom - clip.bottom) + "px " + Math.max(0, clip.left - left) + "px)" : "";
       if (m.badge) {
+        /* on its element's top right corner, over the element's edge: never over a neighbour */
+        var bw = m.badge.offsetWidth, bh = m.badge.offsetHeight, bt = Math.max(4, r.top - Math.round(bh / 2));
+        var bl = Math.max(4, Math.min(window.innerWidth - bw - 4, r.right - bw - 2, Math.max(r.left, r.right - bw - 2)));
+        for (var k = 0; k < 6; k++) { /* two marks side by side: the later label moves left of the earlier */
+          var hit = placed.filter(function (p) { return bl < p[2] && bl + bw > p[0] && bt < p[3] && bt + bh > p[1]; })[0];
+          if (!hit) break;
+          bl = Math.max(4, hit[0] - bw - 3);
+          if (bl === 4) bt = hit[3] + 2;
+        }
         var b = m.badge.style;
-        b.left = Math.max(4, Math.min(window.innerWidth - m.badge.offsetWidth - 4, r.right - m.badge.offsetWidth + 6)) + "px";
-        b.top = Math.max(4, r.top - m.badge.offsetHeight + 4) + "px";
+        b.left = bl + "px"; b.top = bt + "px";
+        b.display = hidden || (clip && (bt < clip.top - 8 || bt > clip.bottom - 8)) ? "none" : "";
+        if (b.display !== "none") placed.push([bl, bt, bl + bw, bt + bh]);
       }
     });
     if (play.box && !play.box.hidden && !window.matchMedia(PHONE).matches) placeBox();
   }
-  function markRects() { return play.marks.map(function (m) { return m.ring.getBoundingClientRect(); }); }
+  function markRects() {
+    return play.marks.filter(function (m) { return m.ring.style.display !== "none"; })
+      .map(function (m) { return m.ring.getBoundingClientRect(); });
+  }
 
   /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
   function area(a, b) {

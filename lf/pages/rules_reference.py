@@ -198,9 +198,10 @@ def render_rules(rule: str | None = None) -> None:
             for b in found:
                 before, match, after = snippet(b.text, words)
                 target = f"#{b.anchor}" if b.anchor else f'@{b.section}@{b.n}'
-                with ui.button(on_click=lambda s=b.section, t=target: go(s, t)) \
-                        .props("flat no-caps align=left").classes("lf-rules-hit").mark("rules-hit"):
-                    ui.html(f'<span class="lf-rules-hit-s">{esc(b.section)}</span>'
+                # a plain button: it grows with its words (a hit may take three lines on a phone)
+                with ui.element("button").props('type=button').classes("lf-rules-hit").mark("rules-hit") \
+                        .on("click", lambda s=b.section, t=target: go(s, t)):
+                    ui.html(f'<span class="lf-rules-hit-s">{esc(b.section)}</span> '
                             f'<span class="lf-rules-hit-t">{esc(before)}<mark>{esc(match)}</mark>{esc(after)}</span>',
                             sanitize=False)
 
