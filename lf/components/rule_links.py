@@ -10,6 +10,7 @@ a reader can look the rule up where they read it. Only numbers the reference hol
 from __future__ import annotations
 
 import re
+
 from .rules_appendix import RULE_IDS
 from .theme import esc
 

@@ -15,6 +15,7 @@ browser plays it without asking the server for anything.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from lf.engine.content import load_content
@@ -74,8 +75,9 @@ def _step_html(step: dict, v: dict, names: dict[str, str]) -> str:
     said = [line for line in lines if line["kind"] not in REASON_KINDS]
     main = next((line for line in said if line["kind"] != "turn"), said[0] if said else lines[0])
     refs = sorted({ref for line in lines for ref in line["refs"]})
-    marks = [m for c in step["changes"] for m in marks_of(c)]
-    words = [w for c in step["changes"] if (w := change_words(c))]
+    read = [read_change(c) for c in step["changes"]]
+    marks = [m for ms, _ in read for m in ms]
+    words = [w for _, w in read if w]
     f = step["faction"]
     dot = f'<span class="lf-dot lf-f-{f}" aria-hidden="true"></span>' if f in FACTIONS else \
         '<span class="lf-dot lf-none" aria-hidden="true"></span>'
@@ -146,69 +148,98 @@ def _front(value: list) -> str:
     return {"victory": "Victory", "defeat": "Defeat"}.get(status, signed(v))
 
 
-def marks_of(change: list) -> list[dict[str, str]]:
-    """Where a change is marked on the board and what is written by it (assets/since.js draws them)."""
-    ref, before, after = change
-    kind, _, what = ref.partition(":")
-    if kind == "front":
-        return [{"ref": ref, "label": f"{_front(before)} → {_front(after)}"}]
-    if kind == "track":
-        return [{"ref": f"space:{what}:{after}", "alt": ref, "label": f"{before} → {after}"}]
-    if kind == "bonus":
-        return [{"ref": ref, "label": "on" if after else "off"}]
-    if kind == "blank":
-        return [{"ref": f"space:{what}:{n}", "alt": f"track:{what}", "label": "Blank"}
-                for n in sorted(set(after or []) - set(before or []))]
-    if kind == "hero":
-        return [{"ref": ref, "label": f"{after} ({_delta(after - before)})"}]
-    if kind == "bag":
-        return [{"ref": ref, "alt": "bag", "label": _delta(after - before)}]
-    if kind == "medallion" and after in FACTIONS:
-        return [{"ref": ref, "label": faction_label(after)}]
-    if ref == "glory":
-        return [{"ref": "glory", "label": "+ " + ", ".join(faction_label(f) for f in after[len(before or []):])}]
-    if ref == "initiative":
-        return [{"ref": f"initiative:{after}", "label": "Initiative"}]
-    if ref == "government":
-        return [{"ref": "track:government", "label": f"Government: {faction_label(after)}"}]
-    if ref == "fascist" and after:
-        return [{"ref": f"fascist:{after}", "label": "New card"}]
-    if ref == "test" and after:
-        return [{"ref": "test", "label": after.capitalize()}]
-    if ref == "bid_winner" and after:
-        return [{"ref": f"faction:{after}", "label": "Wins the Final Bid"}, {"ref": "bid_winner", "alt": "glory"}]
-    return []
+Mark = dict[str, str]
+#: What one kind of change becomes: its marks on the board (``ref``: the element, ``alt``: the element to mark if
+#: that one is not shown, ``label``: what is written by it) and its words, from (what, before, after).
+Reading = Callable[[str, Any, Any], tuple[list[Mark], str]]
 
 
-def change_words(change: list) -> str:
-    """A change in words, for the step's unfolded lines and for screen readers ("Aragon Front −5 → −4")."""
+def _front_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    moved = f"{_front(before)} → {_front(after)}"
+    return [{"ref": f"front:{what}", "label": moved}], f"{front_label(what)} {moved}"
+
+
+def _track_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return ([{"ref": f"space:{what}:{after}", "alt": f"track:{what}", "label": f"{before} → {after}"}],
+            f"{track_label(what)} {before} → {after}")
+
+
+def _bonus_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return [{"ref": f"bonus:{what}", "label": "on" if after else "off"}], \
+        f"{what.capitalize()} Bonus {'on' if after else 'off'}"
+
+
+def _blank_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    new = sorted(set(after or []) - set(before or []))
+    words = f"{track_label(what)}: a Blank marker on {', '.join(map(str, new))}" if new else ""
+    return [{"ref": f"space:{what}:{n}", "alt": f"track:{what}", "label": "Blank"} for n in new], words
+
+
+def _hero_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return [{"ref": f"hero:{what}", "label": f"{after} ({_delta(after - before)})"}], \
+        f"{faction_label(what)} {after} Hero points ({_delta(after - before)})"
+
+
+def _bag_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return [{"ref": f"bag:{what}", "alt": "bag", "label": _delta(after - before)}], \
+        f"Bag of Glory: {faction_label(what)} {_delta(after - before)}"
+
+
+def _medallion_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    if after not in FACTIONS:
+        return [], ""
+    return [{"ref": f"medallion:{what}", "label": faction_label(after)}], \
+        f"{what.capitalize()} medallion: {faction_label(after)}"
+
+
+def _glory_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    scored = ", ".join(faction_label(f) for f in (after or [])[len(before or []):])
+    return ([{"ref": "glory", "label": f"+ {scored}"}], f"Glory: {scored}") if scored else ([], "")
+
+
+def _initiative_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return [{"ref": f"initiative:{after}", "label": "Initiative"}], f"Initiative: {faction_label(after)}"
+
+
+def _government_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return [{"ref": "track:government", "label": f"Government: {faction_label(after)}"}], \
+        f"Government: {faction_label(after)}"
+
+
+def _fascist_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    if not after:  # a card leaving at the end of a turn: the next one is the news
+        return [], ""
+    return [{"ref": f"fascist:{after}", "label": "New card"}], \
+        f"Fascist card: {load_content().fascist_cards[after].name}"
+
+
+def _test_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    return ([{"ref": "test", "label": after.capitalize()}], f"Test: {after}") if after else ([], "")
+
+
+def _bid_change(what: str, before: Any, after: Any) -> tuple[list[Mark], str]:
+    if not after:
+        return [], ""
+    return [{"ref": f"faction:{after}", "label": "Wins the Final Bid"}, {"ref": "bid_winner", "alt": "glory"}], \
+        f"Final Bid: {faction_label(after)}"
+
+
+#: By the change's element (``lf.engine.recap.board``: its ref, or the part before ":").
+CHANGES: dict[str, Reading] = {
+    "front": _front_change, "track": _track_change, "bonus": _bonus_change, "blank": _blank_change,
+    "hero": _hero_change, "bag": _bag_change, "medallion": _medallion_change, "glory": _glory_change,
+    "initiative": _initiative_change, "government": _government_change, "fascist": _fascist_change,
+    "test": _test_change, "bid_winner": _bid_change,
+}
+
+
+def read_change(change: list) -> tuple[list[Mark], str]:
+    """Where a change is marked on the board (assets/since.js draws it), and the change in words ("Aragon Front
+    −5 → −4") for the step's unfolded lines and for screen readers."""
     ref, before, after = change
     kind, _, what = ref.partition(":")
-    if kind == "front":
-        return f"{front_label(what)} {_front(before)} → {_front(after)}"
-    if kind == "track":
-        return f"{track_label(what)} {before} → {after}"
-    if kind == "bonus":
-        return f"{what.capitalize()} Bonus {'on' if after else 'off'}"
-    if kind == "hero":
-        return f"{faction_label(what)} {after} Hero points ({_delta(after - before)})"
-    if kind == "bag":
-        return f"Bag of Glory: {faction_label(what)} {_delta(after - before)}"
-    if kind == "medallion" and after in FACTIONS:
-        return f"{what.capitalize()} medallion: {faction_label(after)}"
-    if ref == "glory" and after:
-        return "Glory: " + ", ".join(faction_label(f) for f in after[len(before or []):])
-    if ref == "initiative":
-        return f"Initiative: {faction_label(after)}"
-    if ref == "government":
-        return f"Government: {faction_label(after)}"
-    if ref == "fascist" and after:
-        return f"Fascist card: {load_content().fascist_cards[after].name}"
-    if ref == "test" and after:
-        return f"Test: {after}"
-    if ref == "bid_winner" and after:
-        return f"Final Bid: {faction_label(after)}"
-    return ""
+    read = CHANGES.get(kind)
+    return read(what, before, after) if read else ([], "")
 
 
 def recap_turns(v: dict) -> set[tuple[int, int]]:

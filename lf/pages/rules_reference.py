@@ -203,7 +203,7 @@ def render_rules(rule: str | None = None) -> None:
                         .on("click", lambda s=b.section, t=target: go(s, t)):
                     ui.html(f'<span class="lf-rules-hit-s">{esc(b.section)}</span> '
                             f'<span class="lf-rules-hit-t">{esc(before)}<mark>{esc(match)}</mark>{esc(after)}</span>',
-                            sanitize=False)
+                            sanitize=False, tag="span")
 
     query.on_value_change(lambda e: find(e.value))
     if start:

@@ -29,9 +29,10 @@ class Block:
 
 
 class _Reader(HTMLParser):
-    def __init__(self, section: str) -> None:
+    """Each block's words (its own and those of the blocks inside it) and the block it sits in."""
+
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.section = section
         self.rows: list[list] = []  # [anchor, text, parent]
         self.open: list[int] = []
 
@@ -50,7 +51,7 @@ class _Reader(HTMLParser):
 
 
 def blocks_of(section: str, html: str) -> list[Block]:
-    reader = _Reader(section)
+    reader = _Reader()
     reader.feed(html)
     reader.close()
     return [Block(section, n, anchor, re.sub(r"\s+", " ", text).strip(), parent)
