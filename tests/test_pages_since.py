@@ -228,3 +228,35 @@ async def test_who_won_the_final_bid_is_on_the_table(reg, user: User) -> None:
     assert "Won the Final Bid" in facs.elements[winner].content
     assert not any("Won the Final Bid" in facs.elements[f].content for f in FACTIONS if f != winner)
     await see(user, f"Final Bid won by the {winner.capitalize()}")
+
+
+async def test_another_persons_move_arrives_as_a_step_with_its_marks(reg, user: User, create_user) -> None:
+    """Two people: every move the other makes reaches this seat's page as a step of its own, with what it changed
+    (people's moves as Non-players': the browser plays each one as it comes)."""
+    game_id = reg.create_game({"anarchists": "human", "communists": "nonplayer", "moderates": "human"}, name="Two",
+                              seed=7).id
+    ana, mod = user, create_user()
+    await join(ana, game_id, "anarchists", "Ana")
+    await join(mod, game_id, "moderates", "Mo")
+    for _ in range(30):  # each plays as it is asked until one of them has put Action Points on a Front
+        acted = next((u for u in (ana, mod) if screen_of(u).view["decisions"]
+                      and any(k.startswith("ap_front:") for k in offered(u))), None)
+        if acted is not None:
+            break
+        mover = next(u for u in (ana, mod) if screen_of(u).view["decisions"])
+        await _move(game_id, mover)
+    assert acted is not None
+    other = mod if acted is ana else ana
+    await _settled(game_id, other)
+    before = _since_at(other)
+    key = next(k for k in offered(acted) if k.startswith("ap_front:"))
+    front = key.split(":")[1]
+    version = port().game(game_id).version
+    take(acted, key)
+    await wait_for(lambda: port().game(game_id).version > version, timeout=30, why="the move is made")
+    await _settled(game_id, other)
+    who = screen_of(acted).faction
+    step = _steps(other)[-1]
+    assert _since_at(other) == before, "another's move does not end this seat's wait"
+    assert step["title"] == f"{who.capitalize()} ({'Ana' if who == 'anarchists' else 'Mo'})"
+    assert any(m["ref"] == f"front:{front}" and " → " in m["label"] for m in step["marks"]), step["marks"]

@@ -180,3 +180,22 @@ def test_reading_the_board_changes_nothing_in_play() -> None:
     step_nonplayers(b)
     Chronicle(a.seed, initial_seats(a), a.options, a.actions)
     assert to_json(a) == to_json(b)
+
+
+def test_every_rule_a_non_player_cites_is_in_the_rules_reference_and_becomes_a_link() -> None:
+    """Appendix 3's numbers as the Non-player rules cite them in the log (rules 1-8 with their letters and roman
+    numerals, and "lf reading"): each one the reference holds, so each is a link to it."""
+    from lf.components.rule_links import CITATION, linked
+    from lf.components.rules_appendix import RULE_IDS
+
+    cited: set[str] = set()
+    for seed in (11, 5, 21, 33):
+        state = _played(seed, ONE)
+        for e in state.log:
+            if e["kind"] in REASON_KINDS or "rule" in e["text"]:
+                for m in CITATION.finditer(e["text"]):
+                    cited.add("lf reading" if m.group("reading") else m.group("bare") or m.group("id"))
+                if e["kind"] in REASON_KINDS:
+                    assert 'class="lf-rule"' in linked(e["text"]), e["text"]
+    assert {"2", "2a", "2b", "2d", "3b", "3c", "lf reading"} <= cited, cited
+    assert cited - {"lf reading"} <= RULE_IDS, cited - RULE_IDS
