@@ -21,9 +21,19 @@
   }
   function pace() { var p = store(PACE_KEY); return p === "step" || p === "fast" || p === "off" ? p : "normal"; }
   function root() { return document.querySelector(".lf-since[data-game]"); }
-  function seenKey(r) { return "lf-since-seen:" + r.dataset.game + ":" + (r.dataset.viewer || "-"); }
-  function seen(r) { var v = store(seenKey(r)); return v === null ? null : +v; }
-  function see(r, id) { if (r && (seen(r) === null || seen(r) < id)) store(seenKey(r), id); }
+  /* The last step this device showed, per game and seat: one key for all games, the 30 latest kept. */
+  var SEEN_KEY = "lf-since-seen", SEEN_KEPT = 30;
+  function seenAll() { try { return JSON.parse(store(SEEN_KEY) || "{}") || {}; } catch (e) { return {}; } }
+  function seenKey(r) { return r.dataset.game + ":" + (r.dataset.viewer || "-"); }
+  function seen(r) { var v = seenAll()[seenKey(r)]; return v === undefined ? null : +v[0]; }
+  function see(r, id) {
+    if (!r || (seen(r) !== null && seen(r) >= id)) return;
+    var all = seenAll();
+    all[seenKey(r)] = [id, Date.now()];
+    var keys = Object.keys(all).sort(function (a, b) { return all[b][1] - all[a][1]; });
+    keys.slice(SEEN_KEPT).forEach(function (k) { delete all[k]; });
+    store(SEEN_KEY, JSON.stringify(all));
+  }
   function steps(r) { return Array.prototype.slice.call(r.querySelectorAll(".lf-since-s")); }
 
   /* One step as the player keeps it (the digest may be drawn again meanwhile). */
@@ -74,59 +84,73 @@
         play.marks.push({ el: el, ring: ring, badge: badge });
       });
     });
+    play.marks.forEach(function (m) { if (m.badge) { m.bw = m.badge.offsetWidth; m.bh = m.badge.offsetHeight; } });
     placeMarks();
   }
-  /* A mark follows its element; the part of it the board's scrolling area hides (under the bottom sheet, above the
-     status line) is cut off, as the element is. */
-  function placeMarks() {
-    var main = document.querySelector(".lf-t-main"), box = main ? main.getBoundingClientRect() : null;
-    var placed = [];
-    play.marks.forEach(function (m) {
-      var r = m.el.getBoundingClientRect();
-      var s = m.ring.style, left = r.left - 3, top = r.top - 3, right = r.right + 3, bottom = r.bottom + 3;
-      s.left = left + "px"; s.top = top + "px"; s.width = (right - left) + "px"; s.height = (bottom - top) + "px";
-      var clip = box && main.contains(m.el) ? box : null;
-      var hidden = clip && (bottom <= clip.top || top >= clip.bottom || right <= clip.left || left >= clip.right);
-      s.display = hidden ? "none" : "";
-      s.clipPath = clip ? "inset(" + Math.max(0, clip.top - top) + "px " + Math.max(0, right - clip.right) + "px " +
-        Math.max(0, bottom - clip.bottom) + "px " + Math.max(0, clip.left - left) + "px)" : "";
-      if (m.badge) {
-        /* on its element's top right corner, over the element's edge: never over a neighbour */
-        var bw = m.badge.offsetWidth, bh = m.badge.offsetHeight, bt = Math.max(4, r.top - Math.round(bh / 2));
-        var bl = Math.max(4, Math.min(window.innerWidth - bw - 4, r.right - bw - 2, Math.max(r.left, r.right - bw - 2)));
-        for (var k = 0; k < 6; k++) { /* two marks side by side: the later label moves left of the earlier */
-          var hit = placed.filter(function (p) { return bl < p[2] && bl + bw > p[0] && bt < p[3] && bt + bh > p[1]; })[0];
-          if (!hit) break;
-          bl = Math.max(4, hit[0] - bw - 3);
-          if (bl === 4) bt = hit[3] + 2;
-        }
-        var b = m.badge.style;
-        b.left = bl + "px"; b.top = bt + "px";
-        b.display = hidden || (clip && (bt < clip.top - 8 || bt > clip.bottom - 8)) ? "none" : "";
-        if (b.display !== "none") placed.push([bl, bt, bl + bw, bt + bh]);
-      }
-    });
-    if (play.box && !play.box.hidden && !window.matchMedia(PHONE).matches) placeBox();
-  }
-  function markRects() {
-    return play.marks.filter(function (m) { return m.ring.style.display !== "none"; })
-      .map(function (m) { return m.ring.getBoundingClientRect(); });
-  }
-
-  /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
   function area(a, b) {
     var w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     return w > 0 && h > 0 ? w * h : 0;
   }
-  function placeBox() {
-    var box = play.box, w = box.offsetWidth, h = box.offsetHeight, m = 8;
+  function rectsOf(root, sel) {
+    var out = [];
+    root.querySelectorAll(sel).forEach(function (el) { if (shown(el)) out.push(el.getBoundingClientRect()); });
+    return out;
+  }
+  /* Everything the marks and the box are placed by, read at once; then everything is written at once (reading a
+     place after writing one would lay the page out again for each mark). */
+  function placeMarks() {
     var main = document.querySelector(".lf-t-main");
-    if (!main) return;
-    var avoid = markRects(), taps = [], board = [];
-    main.querySelectorAll(".lf-clickable").forEach(function (el) { if (shown(el)) taps.push(el.getBoundingClientRect()); });
-    main.querySelectorAll(BOARD).forEach(function (el) { if (shown(el)) board.push(el.getBoundingClientRect()); });
-    /* Where it may go: the corners and middles of the board's column and of the side column. */
-    var spots = [], mr = main.getBoundingClientRect();
+    var clip = main ? main.getBoundingClientRect() : null;
+    var seen = play.marks.map(function (m) { return { m: m, r: m.el.getBoundingClientRect(), inMain: !!main && main.contains(m.el) }; });
+    var floating = play.box && !play.box.hidden && !window.matchMedia(PHONE).matches && main;
+    var room = floating ? boxRoom(main) : null;
+    var placed = [], rings = [];
+    seen.forEach(function (x) { x.pos = ringPos(x, clip); if (!x.pos.hidden) rings.push(x.pos.rect); });
+    seen.forEach(function (x) { if (x.m.badge) x.badge = badgePos(x, clip, placed); });
+    seen.forEach(function (x) {
+      var s = x.m.ring.style, p = x.pos;
+      s.left = p.rect.left + "px"; s.top = p.rect.top + "px";
+      s.width = (p.rect.right - p.rect.left) + "px"; s.height = (p.rect.bottom - p.rect.top) + "px";
+      s.display = p.hidden ? "none" : ""; s.clipPath = p.clip;
+      if (x.badge) {
+        var b = x.m.badge.style;
+        b.left = x.badge.left + "px"; b.top = x.badge.top + "px"; b.display = x.badge.hidden ? "none" : "";
+      }
+    });
+    if (room) placeBox(room, rings);
+  }
+  /* A mark follows its element; the part of it the board's scrolling area hides (under the bottom sheet, above the
+     status line) is cut off, as the element is. */
+  function ringPos(x, box) {
+    var r = x.r, rect = { left: r.left - 3, top: r.top - 3, right: r.right + 3, bottom: r.bottom + 3 };
+    var clip = x.inMain ? box : null;
+    var hidden = !!clip && (rect.bottom <= clip.top || rect.top >= clip.bottom || rect.right <= clip.left || rect.left >= clip.right);
+    var inset = clip ? "inset(" + Math.max(0, clip.top - rect.top) + "px " + Math.max(0, rect.right - clip.right) + "px " +
+      Math.max(0, rect.bottom - clip.bottom) + "px " + Math.max(0, clip.left - rect.left) + "px)" : "";
+    return { rect: rect, hidden: hidden, clip: inset };
+  }
+  /* A label on its element's top right corner, over the element's edge (never over a neighbour); two marks side
+     by side: the later label moves left of the earlier. */
+  function badgePos(x, box, placed) {
+    var r = x.r, bw = x.m.bw, bh = x.m.bh, top = Math.max(4, r.top - Math.round(bh / 2));
+    var left = Math.max(4, Math.min(window.innerWidth - bw - 4, Math.max(r.left, r.right - bw - 2)));
+    for (var k = 0; k < 6; k++) {
+      var hit = placed.filter(function (p) { return left < p[2] && left + bw > p[0] && top < p[3] && top + bh > p[1]; })[0];
+      if (!hit) break;
+      left = Math.max(4, hit[0] - bw - 3);
+      if (left === 4) top = hit[3] + 2;
+    }
+    var clip = x.inMain ? box : null;
+    var hidden = x.pos.hidden || (!!clip && (top < clip.top - 8 || top > clip.bottom - 8));
+    if (!hidden) placed.push([left, top, left + bw, top + bh]);
+    return { left: left, top: top, hidden: hidden };
+  }
+
+  /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
+  /* Where it may go (the corners and middles of the board's column and of the side column) and what it had better
+     not cover: the seat's targets, and the board's pieces least of all. */
+  function boxRoom(main) {
+    var w = play.box.offsetWidth, h = play.box.offsetHeight, mr = main.getBoundingClientRect(), spots = [];
     [".lf-t-board", ".lf-t-side"].forEach(function (sel) {
       var col = document.querySelector(sel);
       if (!col) return;
@@ -135,16 +159,19 @@
         [q.left, q.right - w, (q.left + q.right - w) / 2].forEach(function (x) { spots.push([x, y]); });
       });
     });
-    var best = null;
-    spots.forEach(function (p) {
-      var x = Math.max(m, Math.min(window.innerWidth - w - m, p[0])), y = Math.max(m, Math.min(window.innerHeight - h - m, p[1]));
-      var r = { left: x, top: y, right: x + w, bottom: y + h };
-      var cost = [[avoid, 10], [taps, 4], [board, 1]].reduce(function (c, pair) {
+    return { w: w, h: h, spots: spots, taps: rectsOf(main, ".lf-clickable"), board: rectsOf(main, BOARD) };
+  }
+  function placeBox(room, marks) {
+    var m = 8, best = null;
+    room.spots.forEach(function (p) {
+      var x = Math.max(m, Math.min(window.innerWidth - room.w - m, p[0])), y = Math.max(m, Math.min(window.innerHeight - room.h - m, p[1]));
+      var r = { left: x, top: y, right: x + room.w, bottom: y + room.h };
+      var cost = [[marks, 10], [room.taps, 4], [room.board, 1]].reduce(function (c, pair) {
         return pair[0].reduce(function (d, a) { return d + pair[1] * area(r, a); }, c);
       }, 0);
       if (!best || cost < best.cost) best = { x: x, y: y, cost: cost };
     });
-    if (best) { box.style.left = best.x + "px"; box.style.top = best.y + "px"; }
+    if (best) { play.box.style.left = best.x + "px"; play.box.style.top = best.y + "px"; }
   }
   function ensureBox() {
     if (play.box && document.body.contains(play.box)) return play.box;
@@ -220,15 +247,17 @@
   window.lfSince = { skip: skip, next: next, pace: pace };
 
   /* ---- the digest: drawn again by the server after every change; the state of this page is re-applied ---- */
+  /* The fold and the room are attributes of the page's root: the server draws the digest again after changes and
+     would drop a class of its own elements. */
   function dress(r) {
-    var box = r.closest(".lf-a-since");
+    var box = r.closest(".lf-a-since"), html = document.documentElement;
     var cramped = !!box && !window.matchMedia(PHONE).matches && box.clientHeight < 110;
-    if (box) box.classList.toggle("cramped", cramped);
+    if (cramped) html.setAttribute("data-lf-since-cramped", ""); else html.removeAttribute("data-lf-since-cramped");
     var open = store(FOLD_KEY);
     /* Folded at first on a phone; where the list would open over the column (a small laptop screen), folded
        until opened on this page (it would cover the factions for good otherwise). */
     var folded = cramped ? !play.cramOpen : open === null ? window.matchMedia("(max-width: 600px)").matches : open === "closed";
-    r.classList.toggle("folded", folded);
+    html.setAttribute("data-lf-since", folded ? "folded" : "open");
     var fold = r.querySelector(".lf-since-fold");
     if (fold) fold.setAttribute("aria-expanded", folded ? "false" : "true");
     var sel = r.querySelector("[data-since-pace]");
@@ -253,10 +282,18 @@
   }
   var pending = false;
   function soon() { if (!pending) { pending = true; requestAnimationFrame(function () { pending = false; check(); }); } }
-  new MutationObserver(function (records) {
-    for (var i = 0; i < records.length; i++) {
-      var t = records[i].target;
-      if (t.nodeType === 1 && (t.closest(".lf-a-since") || t.querySelector && t.querySelector(".lf-since"))) { soon(); return; }
+  /* Watch the digest once it is drawn (its steps and where the seat's wait begins); until then, the page. */
+  var watched = null;
+  var digest = new MutationObserver(soon);
+  new MutationObserver(function () {
+    var box = document.querySelector(".lf-a-since");
+    if (box === watched) return;
+    digest.disconnect();
+    watched = box;
+    if (box) {
+      digest.observe(box, { childList: true, subtree: true, characterData: true, attributes: true,
+                            attributeFilter: ["data-since", "data-game", "data-viewer", "data-id", "class"] });
+      soon();
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", soon);
@@ -272,8 +309,8 @@
     var r = e.target.closest(".lf-since");
     if (!r) return;
     if (e.target.closest(".lf-since-fold")) {
-      var opening = r.classList.contains("folded");
-      if (r.closest(".lf-a-since.cramped")) play.cramOpen = opening;
+      var opening = document.documentElement.getAttribute("data-lf-since") === "folded";
+      if (document.documentElement.hasAttribute("data-lf-since-cramped")) play.cramOpen = opening;
       else store(FOLD_KEY, opening ? "open" : "closed");
       dress(r);
     } else if (e.target.closest(".lf-since-play")) {

@@ -25,7 +25,7 @@ STEP = re.compile(r'<li class="lf-since-s f-(\w+)" data-id="(\d+)" data-refs="([
 
 
 def _since(user: User) -> str:
-    return next(p for p in screen_of(user).parts if p.name == "since").element.content
+    return next(p for p in screen_of(user).parts if p.name == "since").html()
 
 
 def _steps(user: User) -> list[dict]:
@@ -52,7 +52,7 @@ async def _move(game_id: str, user: User) -> str:
     await _settled(game_id, user)
     keys = offered(user)
     key = next((k for p in ("choose:", "ap_front:", "morale_skip", "end_turn") for k in keys if k.startswith(p)),
-               None) or next(k for k in keys if k.split(":")[0] in PICKS)
+               None) or next((k for k in keys if k.split(":")[0] in PICKS), keys[0])
     version = port().game(game_id).version
     take(user, key)
     if key == "end_turn":
@@ -238,7 +238,10 @@ async def test_another_persons_move_arrives_as_a_step_with_its_marks(reg, user: 
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")
-    for _ in range(30):  # each plays as it is asked until one of them has put Action Points on a Front
+    for _ in range(30):  # each plays as it is asked until one of them may put Action Points on a Front
+        for u in (ana, mod):
+            await _settled(game_id, u)
+        await wait_for(lambda: any(screen_of(u).view["decisions"] for u in (ana, mod)), why="someone decides")
         acted = next((u for u in (ana, mod) if screen_of(u).view["decisions"]
                       and any(k.startswith("ap_front:") for k in offered(u))), None)
         if acted is not None:

@@ -18,10 +18,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from nicegui import ui
+
 from lf.engine.content import load_content
 from lf.engine.recap import REASON_KINDS
 
 from .rule_links import linked
+from .shared_render import shared
 from .theme import FACTIONS, esc, faction_label, front_label, signed, track_label
 
 #: The pace setting (kept by each browser: assets/since.js), in the order offered.
@@ -33,62 +36,163 @@ TITLES = {"fascist": "Fascist card", "test": "Fascist Test", "glory": "Bag of Gl
           "bid": "Final Bid for Glory", "seat": "The table"}
 
 
-def since_key(v: dict, names: dict[str, str]) -> Any:
-    """What the block shows: it is drawn again only when this changes."""
-    r = v.get("recap")
-    if not r:
-        return None
-    return r["version"], r["since"], [v["factions"][f]["seat"] for f in FACTIONS], sorted(names.items())
+PACE_HTML = ('<span>Pace</span><select data-since-pace data-testid="since-pace">'
+             + "".join(f'<option value="{k}">{esc(w)}</option>' for k, w in PACES) + "</select>")
 
 
-def since_html(v: dict, names: dict[str, str]) -> str:
-    """The digest (empty when nothing happened since the seat's last move: the block then takes no room)."""
-    r = v.get("recap")
-    if not r:
-        return '<section class="lf-since lf-since-none"></section>'
-    where = (f'data-game="{esc(v.get("game_id", ""))}" data-viewer="{esc(r["viewer"] or "")}" '
-             f'data-since="{r["since"]}" data-v="{r["version"]}" data-latest="{1 if r["latest"] else 0}"')
-    steps = r["steps"]
-    if not steps:  # the browser's player still learns where this seat's wait begins (assets/since.js)
-        return f'<section class="lf-since lf-since-none" {where}></section>'
-    if r["latest"]:
-        head = "Latest moves"
-    else:
-        head = "Since your last move" if r["since"] else "Since the game began"
-    items = "".join(_step_html(s, v, names) for s in steps)
-    count = f"{len(steps)} step{'s' * (len(steps) != 1)}"
-    pace = "".join(f'<option value="{k}">{esc(w)}</option>' for k, w in PACES)
-    return (f'<section class="lf-since" {where} aria-labelledby="lf-since-h" data-testid="since">'
-            f'<div class="lf-since-head">'
-            f'<button type="button" class="lf-since-fold" aria-expanded="true" aria-controls="lf-since-body">'
+def head_html(r: dict) -> str:
+    """The digest's title line: what it covers, how many steps, Play (the steps again) and the fold."""
+    head = "Latest moves" if r["latest"] else "Since your last move" if r["since"] else "Since the game began"
+    n = len(r["steps"])
+    return (f'<button type="button" class="lf-since-fold" aria-expanded="true" aria-controls="lf-since-body">'
             f'<span class="lf-since-h" id="lf-since-h">{esc(head)}</span> '
-            f'<span class="lf-since-n">{count}</span></button>'
-            f'<button type="button" class="lf-since-play" data-testid="since-play">Play</button></div>'
-            f'<div class="lf-since-body" id="lf-since-body">'
-            f'<label class="lf-since-pace"><span>Pace</span><select data-since-pace data-testid="since-pace">'
-            f'{pace}</select></label>'
-            f'<ol class="lf-since-list">{items}</ol></div></section>')
+            f'<span class="lf-since-n">{n} step{"s" * (n != 1)}</span></button>'
+            f'<button type="button" class="lf-since-play" data-testid="since-play">Play</button>')
 
 
-def _step_html(step: dict, v: dict, names: dict[str, str]) -> str:
+def root_attrs(v: dict, r: dict | None) -> dict[str, str]:
+    """What the browser's player reads on the digest: whose it is and where this seat's wait begins."""
+    if not r:
+        return {}
+    return {"data-game": str(v.get("game_id", "")), "data-viewer": r["viewer"] or "", "data-since": str(r["since"]),
+            "data-latest": "1" if r["latest"] else "0"}
+
+
+Step = tuple[str, dict[str, str], str]
+#: A step's attributes, in the order it writes them.
+STEP_ATTRS = ("data-id", "data-refs", "data-marks", "data-lines")
+
+
+def step_parts(step: dict, v: dict, names: dict[str, str]) -> Step:
+    """One step of the digest: its classes, its attributes (the marks the player draws, the refs a tap flashes)
+    and its inner HTML (a button with its title and first words; its lines, changes and reasons, unfolded)."""
     lines = step["lines"]
     said = [line for line in lines if line["kind"] not in REASON_KINDS]
     main = next((line for line in said if line["kind"] != "turn"), said[0] if said else lines[0])
-    refs = sorted({ref for line in lines for ref in line["refs"]})
     read = [read_change(c) for c in step["changes"]]
-    marks = [m for ms, _ in read for m in ms]
     words = [w for _, w in read if w]
     f = step["faction"]
-    dot = f'<span class="lf-dot lf-f-{f}" aria-hidden="true"></span>' if f in FACTIONS else \
-        '<span class="lf-dot lf-none" aria-hidden="true"></span>'
+    attrs = {"data-id": str(step["id"]), "data-refs": " ".join(sorted({r for line in lines for r in line["refs"]})),
+             "data-marks": json.dumps([m for ms, _ in read for m in ms], separators=(",", ":")),
+             "data-lines": str(len(said))}
+    dot = f'<span class="lf-dot lf-f-{f if f in FACTIONS else "none"}" aria-hidden="true"></span>'
     chg = f'<p class="lf-since-chg">{esc(" · ".join(words))}</p>' if words else ""
-    return (f'<li class="lf-since-s f-{f if f in FACTIONS else "none"}" data-id="{step["id"]}" '
-            f'data-refs="{esc(" ".join(refs))}" data-marks="{esc(json.dumps(marks, separators=(",", ":")))}" '
-            f'data-lines="{len(said)}">'
-            f'<button type="button" class="lf-since-b" aria-expanded="false">{dot}'
-            f'<b class="lf-since-t">{esc(title(step, v, names))}</b> '
-            f'<span class="lf-since-w">{esc(main["text"])}</span></button>'
-            f'<div class="lf-since-more">{chg}<ul class="lf-since-lines">{_lines_html(lines, f)}</ul></div></li>')
+    inner = (f'<button type="button" class="lf-since-b" aria-expanded="false">{dot}'
+             f'<b class="lf-since-t">{esc(title(step, v, names))}</b> '
+             f'<span class="lf-since-w">{esc(main["text"])}</span></button>'
+             f'<div class="lf-since-more">{chg}<ul class="lf-since-lines">{_lines_html(lines, f)}</ul></div>')
+    return f"lf-since-s f-{f if f in FACTIONS else 'none'}", attrs, inner
+
+
+def _attrs(attrs: dict[str, str]) -> str:
+    return " ".join(f'{k}="{esc(v)}"' for k, v in attrs.items())
+
+
+def since_html(v: dict, names: dict[str, str]) -> str:
+    """The whole digest as one block of HTML, as the page shows it (``Digest.html``: tests and tools read this)."""
+    r = v.get("recap")
+    if not r or not r["steps"]:
+        return f'<section class="lf-since lf-since-none" {_attrs(root_attrs(v, r))}></section>'
+    items = "".join(f'<li class="{cls}" {_attrs(attrs)}>{inner}</li>'
+                    for cls, attrs, inner in (step_parts(s, v, names) for s in r["steps"]))
+    return (f'<section class="lf-since" {_attrs(root_attrs(v, r))} aria-labelledby="lf-since-h" data-testid="since">'
+            f'<div class="lf-since-head">{head_html(r)}</div>'
+            f'<div class="lf-since-body" id="lf-since-body"><label class="lf-since-pace">{PACE_HTML}</label>'
+            f'<ol class="lf-since-list">{items}</ol></div></section>')
+
+
+class Digest:
+    """The digest on the game page: its title line and one element per step, kept between moves.
+
+    Why not one block of HTML: the steps since a seat's last move pile up while it waits (a Non-player's turn is
+    one step of twenty lines), and re-sending all of them at every move made each page's update 3-4 KiB larger
+    (``python -m lf bench-browsers``). A step once shown changes only if a move continues it, so a move sends its
+    new steps, and the title line when the count changes. The steps' HTML is rendered once per seat and version
+    for all the seat's pages (``shared``). Same ``show``/``update`` as a Part.
+    """
+
+    def __init__(self, names: Callable[[], dict[str, str]], name: str = "since") -> None:
+        self.name = name
+        self.names = names
+        self.draws = 0
+        self.items: dict[int, ui.html] = {}
+        self.shown: dict[int, Step] = {}
+        self.view: dict | None = None
+        self.root: ui.element
+        self.head: ui.html
+        self.list: ui.element
+
+    def show(self, view: dict) -> None:
+        with ui.element("section").classes("lf-since lf-since-none") \
+                .props("aria-labelledby=lf-since-h data-testid=since") as self.root:
+            self.head = ui.html("", sanitize=False).classes("lf-since-head")
+            with ui.element("div").classes("lf-since-body").props("id=lf-since-body"):
+                ui.html(PACE_HTML, sanitize=False, tag="label").classes("lf-since-pace")
+                self.list = ui.element("ol").classes("lf-since-list")
+        self.update(view)
+
+    def update(self, view: dict, force: bool = False) -> bool:
+        self.view = view
+        r = view.get("recap")
+        steps = {s["id"]: s for s in (r["steps"] if r else [])}
+        changed = self._root(view, r)
+        for sid in [k for k in self.items if k not in steps]:
+            self.list.remove(self.items.pop(sid))
+            del self.shown[sid]
+            changed = True
+        names = self.names()
+        seats = [view["factions"][f]["seat"] for f in FACTIONS]
+        for sid, step in steps.items():
+            parts = shared(view, f"{self.name}-step-{sid}", step_parts, (step, seats, names),
+                           lambda s=step: step_parts(s, view, names))
+            if force or self.shown.get(sid) != parts:
+                self._step(sid, parts)
+                changed = True
+        order = [self.items[k] for k in steps]
+        if list(self.list.default_slot.children) != order:
+            for index, el in enumerate(order):
+                el.move(target_index=index)
+        self.draws += changed
+        return changed
+
+    def _root(self, view: dict, r: dict | None) -> bool:
+        attrs = root_attrs(view, r)
+        head = head_html(r) if r and r["steps"] else ""
+        changed = False
+        for key, value in attrs.items():
+            if self.root.props.get(key) != value:
+                self.root.props[key] = value
+                changed = True
+        if ("lf-since-none" in self.root.classes) != (not head):
+            self.root.classes(**({"add": "lf-since-none"} if not head else {"remove": "lf-since-none"}))
+            changed = True
+        if self.head.content != head:
+            self.head.set_content(head)
+            changed = True
+        return changed
+
+    def _step(self, sid: int, parts: Step) -> None:
+        cls, attrs, inner = parts
+        el = self.items.get(sid)
+        if el is None:
+            with self.list:
+                el = self.items[sid] = ui.html(inner, sanitize=False, tag="li").classes(cls)
+            el.props.update(attrs)
+        else:
+            if el.content != inner:
+                el.set_content(inner)
+            for key, value in attrs.items():
+                if el.props.get(key) != value:
+                    el.props[key] = value
+        self.shown[sid] = parts
+
+    def html(self) -> str:
+        """What the digest's elements show, as one block of HTML (tests and tools read it)."""
+        items = "".join(f'<li class="{" ".join(el.classes)}" {_attrs({k: el.props[k] for k in STEP_ATTRS})}>'
+                        f'{el.content}</li>' for el in self.list.default_slot.children)
+        attrs = {k: str(v) for k, v in self.root.props.items() if k.startswith("data-") or k.startswith("aria-")}
+        return (f'<section class="{" ".join(self.root.classes)}" {_attrs(attrs)}>'
+                f'<div class="lf-since-head">{self.head.content}</div><ol class="lf-since-list">{items}</ol></section>')
 
 
 def _lines_html(lines: list[dict], faction: str | None) -> str:

@@ -30,7 +30,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces, by_key
 from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
-from lf.components.since_last import recap_turns, since_html, since_key
+from lf.components.since_last import Digest, recap_turns
 from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
@@ -181,8 +181,7 @@ class GameScreen:
         self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
                    table_box("hero", "Factions", "lf-facs"))
         # "Since your last move" (lf/components/since_last.py): its steps are played by assets/since.js.
-        self._keep(HtmlPart("since", lambda v: since_key(v, self.names), lambda v: since_html(v, self.names),
-                            mark="since"))
+        self._keep(Digest(lambda: self.names))
 
     def _dock(self) -> None:
         # The bar offers what the board does not carry, which depends on the tracks and medallions too.

@@ -111,7 +111,7 @@ def seat_with_its_steps(devices, device) -> Page:
     page.evaluate("() => localStorage.setItem('lf-since-pace', 'step')")  # the box waits for Next
     since = page.get_by_test_id("since")
     since.wait_for()
-    if "folded" in (since.get_attribute("class") or ""):
+    if since.locator(".lf-since-fold").get_attribute("aria-expanded") == "false":
         since.locator(".lf-since-fold").click()
     since.locator(".lf-since-b").first.click()  # a step unfolded, with its reasons' rule links
     page.get_by_test_id("since-play").click()

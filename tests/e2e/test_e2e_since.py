@@ -85,7 +85,7 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
     expect(page.locator(".lf-seq-ring")).to_have_count(0)
     since = page.get_by_test_id("since")
     expect(since).to_contain_text("Since your last move")
-    if "folded" in (since.get_attribute("class") or ""):  # folded at first on a phone
+    if since.locator(".lf-since-fold").get_attribute("aria-expanded") == "false":  # folded at first on a phone
         press(page, since.locator(".lf-since-fold"), touch)
     first = since.locator(".lf-since-b").first
     press(page, first, touch)  # a step of the digest unfolds and marks the board again, like a log entry
