@@ -2,7 +2,7 @@
    changed marked on the board; the digest "Since your last move" and its taps; the pace setting; rule links that
    open the rules dialog. Nothing here decides anything: the steps, their words and their marks come from the server
    (lf/components/since_last.py, in the digest's HTML); this only shows them. The player never blocks the table: its
-   box takes no tap but on its own buttons and links, and it never covers the board elements it marks. */
+   box takes no tap but on its buttons, links and words, and never covers the board elements it marks. */
 (function () {
   var PACE_KEY = "lf-since-pace";
   var FOLD_KEY = "lf-since-fold";
