@@ -37,7 +37,7 @@ JOINS = {"fascist": {"turn"}, "glory": {"year", "bid"}, "bid": {"bid"}}
 REASON_KINDS = frozenset({"nonplayer"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One board element before and after (values as ``board`` reads them)."""
 
@@ -46,7 +46,7 @@ class Change:
     after: Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One log line: the action that wrote it, whether it was the mover's own doing, what it changed."""
 
@@ -56,7 +56,7 @@ class Line:
     changes: tuple[Change, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """One entry of ``state.actions``, as the chronicle saw it played."""
 
@@ -68,7 +68,7 @@ class Move:
     after: int  # its first line that is not the mover's own (its end when all are)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Beat:
     """One step of the sequence: log lines that belong together, and what they changed together."""
 

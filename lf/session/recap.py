@@ -6,12 +6,14 @@ recap: the steps since the seat's person last moved (a spectator: the latest ste
 words of that seat's view (a private line only to its owner), with the board elements the step changed.
 
 Why in the session layer: every page of a seat asks for the same recap at each version, and spectators
-share one; a chronicle follows its game one action at a time, so a move costs the few actions it added.
+share one; a chronicle follows its game one action at a time, so a move costs the few actions it added. It is
+kept with its session (a weak reference): a game unloaded from memory (lf/session/unload.py) drops it.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -20,45 +22,45 @@ from lf.engine.table import initial_seats
 
 from .game_session import GameSession
 
-#: How many games' chronicles this process keeps (least recently used out first; a new one replays its game).
-CHRONICLES_KEPT = 64
-#: How many recaps are kept (one per game, seat and version).
-RECAPS_KEPT = 256
+#: How many recaps a game keeps (one per seat and version: a move's answer and the pages' fetch share one).
+RECAPS_KEPT = 8
 #: A spectator has no last move: its digest is the game's latest steps.
 SPECTATOR_STEPS = 12
 
+
 class _Kept:
-    """A game's chronicle and the lock it is built, extended and read under (one page builds, the others wait)."""
+    """A game's chronicle, the lock it is built, extended and read under (one page builds, the others wait),
+    and its latest recaps. It lives as long as its session: a game unloaded from memory drops it too."""
 
     def __init__(self) -> None:
         self.chronicle: Chronicle | None = None
         self.lock = threading.Lock()
+        self.recaps: OrderedDict[tuple[int, str | None], dict[str, Any]] = OrderedDict()
 
 
-_chronicles: OrderedDict[str, _Kept] = OrderedDict()
-_recaps: OrderedDict[tuple[str, int, str | None], dict[str, Any]] = OrderedDict()
+_kept: weakref.WeakKeyDictionary[GameSession, _Kept] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
 
-def _kept(cache: OrderedDict, key: Any, value: Any, limit: int) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > limit:
-        cache.popitem(last=False)
+def _of(session: GameSession) -> _Kept:
+    with _lock:
+        kept = _kept.get(session)
+        if kept is None:
+            kept = _kept[session] = _Kept()
+        return kept
 
 
 def chronicle(session: GameSession) -> tuple[Chronicle, threading.Lock]:
     """The game's chronicle up to now (extended, or replayed after an undo), with the lock to read it under.
 
     Measured on the shared 2-core machine with a whole game (203 steps): a replay from the seed takes about 0.1 s,
-    extending it by one action about 0.15 ms; so a page builds it once per game and process, the others wait."""
+    extending it by one action about 0.15 ms, and it holds about 0.5 MB; so a game builds it once, when its first
+    page opens (the session is loaded), and each move extends it."""
     with session._lock:  # noqa: SLF001 (one read of the state under the game's lock, as replay.timeline does)
         state = session._loaded_state()  # noqa: SLF001
         seed, seats, options = state.seed, initial_seats(state), dict(state.options)
         actions = [{**a, "action": dict(a["action"])} for a in state.actions]
-    with _lock:
-        kept = _chronicles.get(session.id) or _Kept()
-        _kept(_chronicles, session.id, kept, CHRONICLES_KEPT)
+    kept = _of(session)
     with kept.lock:
         chron = kept.chronicle
         if chron is None or (chron.seed, chron.seats, chron.options) != (seed, seats, options) \
@@ -75,11 +77,10 @@ def recap(session: GameSession, view: dict[str, Any]) -> dict[str, Any]:
     holds are read, so a game that moved on since the view was taken adds nothing to it.
     """
     viewer, version = view.get("viewer"), view["version"]
-    key = (session.id, version, viewer)
+    kept = _of(session)
     with _lock:
-        if key in _recaps:
-            _recaps.move_to_end(key)
-            return _recaps[key]
+        if (version, viewer) in kept.recaps:
+            return kept.recaps[(version, viewer)]
     chron, lock = chronicle(session)
     log = view["log"]
     with lock:
@@ -88,7 +89,9 @@ def recap(session: GameSession, view: dict[str, Any]) -> dict[str, Any]:
         steps = [_step(beat, log) for beat in chron.beats(min(since, end), end)]
     out = {"version": version, "viewer": viewer, "since": since, "latest": viewer is None, "steps": steps}
     with _lock:
-        _kept(_recaps, key, out, RECAPS_KEPT)
+        kept.recaps[(version, viewer)] = out
+        while len(kept.recaps) > RECAPS_KEPT:
+            kept.recaps.popitem(last=False)
     return out
 
 
