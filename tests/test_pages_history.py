@@ -106,7 +106,8 @@ async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> N
                               seed=2)  # played to its end by the Non-players at once
     await user.open(f"/game/{session.id}")
     blocks = "".join(_log_panel(user).html.values())
-    assert 'class="lf-log-np">Non-player <a class="lf-rule"' in blocks, "the rule, without the faction's name, under the move"
+    assert 'class="lf-log-np">Non-player <a class="lf-rule"' in blocks, \
+        "the rule, without the faction's name, under the move, a link to the rules reference"
     assert 'lf-log-e np' not in blocks, "no rule stands alone when its move wrote a line"
 
 

@@ -180,6 +180,7 @@ def appendix3_html() -> str:
 
 def readings_html() -> str:
     """lf's readings: how lf plays where the rulebook leaves a question open."""
-    items = "".join(f'<li id="lf-rule-reading-{key}" data-rule="reading-{key}">{esc(words)}</li>' for key, words in READINGS)
+    items = "".join(f'<li id="lf-rule-reading-{key}" data-rule="reading-{key}">{esc(words)}</li>'
+                    for key, words in READINGS)
     return ('<h3 id="lf-rule-readings">lf\'s readings</h3><p>Where the rulebook is silent or open, lf plays it this '
             f'way (the log says "lf reading" where one decides a Non-player\'s move).</p><ul>{items}</ul>')

@@ -56,8 +56,8 @@ __all__ = [
     "Subscription", "UnknownGame",
     "act", "claim", "create_game", "export", "game", "held_seats", "host_delete", "host_end", "host_of_rematch",
     "host_release", "host_to_nonplayer", "host_to_person", "import_game", "leave", "list_games", "my_games",
-    "opening", "recapped", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats", "seats_info",
-    "subscribe", "take_back", "undo", "view", "watch_lobby",
+    "opening", "recapped", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats",
+    "seats_info", "subscribe", "take_back", "undo", "view", "watch_lobby",
 ]
 
 

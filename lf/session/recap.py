@@ -24,6 +24,8 @@ from .game_session import GameSession
 
 #: How many recaps a game keeps (one per seat and version: a move's answer and the pages' fetch share one).
 RECAPS_KEPT = 8
+#: What a step says of each of its lines (its refs besides).
+LINE_KEYS = ("i", "year", "turn", "kind", "faction", "text")
 #: A spectator has no last move: its digest is the game's latest steps.
 SPECTATOR_STEPS = 12
 
@@ -97,8 +99,7 @@ def recap(session: GameSession, view: dict[str, Any]) -> dict[str, Any]:
 
 def _step(beat: Beat, log: list[dict[str, Any]]) -> dict[str, Any]:
     """One step as the pages read it: its id (its first line), its lines in the viewer's words, its changes."""
-    lines = [{k: log[i].get(k) for k in ("i", "year", "turn", "kind", "faction", "text")} | {"refs": log[i].get("refs") or []}
-             for i in beat.lines]
+    lines = [{k: log[i].get(k) for k in LINE_KEYS} | {"refs": log[i].get("refs") or []} for i in beat.lines]
     return {"id": beat.lines[0], "faction": beat.faction, "lines": lines,
             "changes": [[c.ref, c.before, c.after] for c in beat.changes]}
 
