@@ -141,7 +141,7 @@ def page_text(user: User) -> str:
 
 
 def log_text(user: User) -> str:
-    """The log's HTML on the user's page: one block per turn, newest first (components/log_panel.py)."""
+    """The log's HTML on the user's page: its blocks, turns newest first, each in time order (log_panel.py)."""
     return "\n".join(el.content for el in user.find(marker="log").elements)
 
 

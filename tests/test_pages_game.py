@@ -271,7 +271,7 @@ async def test_log_entries_carry_their_references(reg, user: User) -> None:
     game_id = reg.create_game(TWO_HUMANS, name="Log test", seed=5).id
     await user.open(f"/game/{game_id}")
     log = log_text(user)
-    assert 'data-refs="fascist:' in log and "lfLogTap(this)" in log  # assets/history.js: lfHighlight and the NP rule
+    assert 'data-refs="fascist:' in log and "lfLogTap(this, event)" in log  # assets/history.js: lfHighlight and the NP rule
     fronts = page_text(user)
     assert 'data-ref="front:madrid"' in fronts and 'data-ref="track:liberty"' in fronts
 

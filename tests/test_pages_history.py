@@ -75,11 +75,22 @@ async def test_the_log_filter_is_a_class_on_the_log_and_mine_is_for_a_seat_only(
     assert "mine" not in _log_panel(watcher).filter.options
 
 
-async def test_a_filter_with_nothing_in_the_current_turn_opens_the_newest_turn_that_has_some(reg, user: User) -> None:
-    """The lost war ends in Year 2, Turn 1 with no line of the Moderates: their newest lines are in the Year's start
-    (folded, and not yet on the page); choosing "Mine" opens that turn and sends its entries."""
+async def test_the_turn_that_just_closed_stays_open_until_the_seat_moves_again(reg, user: User) -> None:
+    """The lost war ends in Year 2, Turn 1; the Moderates' last move was in the Year's start: that turn stays open
+    (its entries sent) beside the last one, since all of it after their move is what happened while they waited."""
     await _seated(reg, user, LOST, "moderates")
     panel = _log_panel(user)
+    assert panel.open == (2, 1) and panel.opened == {(2, 1), (2, 0)} and panel.filled == {(2, 1), (2, 0)}
+    assert "open" in panel.groups[(2, 0)].props and "open" not in panel.groups[(1, 4)].props
+
+
+async def test_a_filter_with_nothing_in_the_open_turns_opens_the_newest_turn_that_has_some(reg, user: User) -> None:
+    """The replay of the lost war at its end, as the Moderates saw it: only the last turn (Year 2, Turn 1) is open,
+    and the Moderates wrote nothing in it: their newest lines are in the Year's start (folded, and not yet on the
+    page); choosing "Mine" opens that turn and sends its entries."""
+    session, _ = imported(reg, LOST)
+    await user.open(f"/replay/{session.id}?seat=moderates&step={len(policy_state(LOST).actions)}")
+    panel = _replay(user).log
     assert panel.open == (2, 1) and panel.filled == {(2, 1)}
     with user:
         panel.filter.value = "fascist"  # the current turn has Fascist lines: nothing else opens
@@ -95,7 +106,8 @@ async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> N
                               seed=2)  # played to its end by the Non-players at once
     await user.open(f"/game/{session.id}")
     blocks = "".join(_log_panel(user).html.values())
-    assert 'class="lf-log-np">Non-player rule' in blocks, "the rule, without the faction's name, under the move"
+    assert 'class="lf-log-np">Non-player <a class="lf-rule"' in blocks, \
+        "the rule, without the faction's name, under the move, a link to the rules reference"
     assert 'lf-log-e np' not in blocks, "no rule stands alone when its move wrote a line"
 
 

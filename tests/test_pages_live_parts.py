@@ -25,14 +25,15 @@ def test_the_log_shows_every_turn_newest_first_in_blocks_that_never_change_once_
     assert CHUNK == 8
     entries = _entries([0] * 3 + [1] * 4 + [2] * 5)
     turns = turn_blocks(fold_notes(entries))
-    # The whole game, newest turn first (issue 12: no longer the last 150 entries); turn 2 is cut at entry 8.
+    # The whole game, newest turn first (issue 12: no longer the last 150 entries); turn 2 is cut at entry 8, and
+    # inside a turn the blocks (and their entries) read in time order (issue 20: the cause before its effects).
     assert [turn for turn, _ in turns] == [(1, 2), (1, 1), (1, 0)]
-    assert [[key for key, _ in blocks] for _, blocks in turns] == [[8, 7], [3], [0]]
-    assert [e["i"] for e, _ in turns[0][1][0][1]] == [8, 9, 10, 11]
+    assert [[key for key, _ in blocks] for _, blocks in turns] == [[7, 8], [3], [0]]
+    assert [e["i"] for e, _ in turns[0][1][-1][1]] == [8, 9, 10, 11]
     # A new entry changes the newest block only: every other block stays as it was.
     more = turn_blocks(fold_notes(_entries([0] * 3 + [1] * 4 + [2] * 6)))
-    assert more[1:] == turns[1:] and more[0][1][1:] == turns[0][1][1:]
-    assert [e["i"] for e, _ in more[0][1][0][1]] == [8, 9, 10, 11, 12]
+    assert more[1:] == turns[1:] and more[0][1][:-1] == turns[0][1][:-1]
+    assert [e["i"] for e, _ in more[0][1][-1][1]] == [8, 9, 10, 11, 12]
 
 
 def test_a_non_player_note_is_folded_under_the_move_it_chose() -> None:

@@ -32,6 +32,8 @@ def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TA
         badges.append('<span class="lf-badge act">Playing now</span>')
     elif f in waiting:
         badges.append('<span class="lf-badge wait">Deciding…</span>')
+    if view.get("bid_winner") == f:  # at once after the Final Bid, not only in the log (assets/since.css)
+        badges.append(f'<span class="lf-badge bid">{icon("glory")}Won the Final Bid</span>')
     if view["phase"] == "choose" and fv["has_chosen"]:
         badges.append('<span class="lf-badge done">Card chosen</span>')
     meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}: '

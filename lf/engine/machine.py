@@ -10,6 +10,7 @@ game can be saved mid-Event and resumed, and replay is exact.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from .constants import plain_list
@@ -20,6 +21,11 @@ Step = dict[str, Any]
 StepHandler = Callable[[GameState, Step], None]
 
 STEPS: dict[str, StepHandler] = {}
+
+#: Told of every log line just after it is written, with the state at that moment (``lf.engine.recap`` reads
+#: the board there: what each line changed). Unset in play, so ``log`` costs one lookup more; a context variable,
+#: so a reader in one thread never hears the games another thread plays.
+LOG_WATCH: ContextVar[Callable[[GameState], None] | None] = ContextVar("lf_log_watch", default=None)
 
 
 def step(name: str) -> Callable[[StepHandler], StepHandler]:
@@ -89,6 +95,9 @@ def log(
     if private is not None:
         entry["private"] = private
     state.log.append(entry)
+    watch = LOG_WATCH.get()
+    if watch is not None:
+        watch(state)
 
 
 def barrier(state: GameState) -> None:

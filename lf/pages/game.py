@@ -13,6 +13,7 @@ session and answered with the current position.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import weakref
@@ -29,6 +30,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces, by_key
 from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
+from lf.components.since_last import Digest, recap_turns
 from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
@@ -39,7 +41,7 @@ from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
-from .rules_reference import open_rules_dialog
+from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
 from .seat_notice import SeatNotice, keep_seat_in_url, watch
 from .seats import open_seats_dialog
@@ -64,7 +66,12 @@ def fetch_view(game_id: str, token: str | None, names: bool) -> tuple[dict[str, 
         view, seated = port.view(game_id, token), True
     except port.NotSeated:
         view, seated = port.view(game_id, None), False
-    return view, port.seat_names(game_id) if names else None, seated
+    return port.recapped(game_id, view), port.seat_names(game_id) if names else None, seated
+
+
+def with_recap(game_id: str, res: port.ActResult) -> port.ActResult:
+    """An answer to a move or an undo, its view with the seat's recap ("while you waited": its move ends it)."""
+    return res if res.view is None else dataclasses.replace(res, view=port.recapped(game_id, res.view))
 
 
 class GameScreen:
@@ -134,7 +141,7 @@ class GameScreen:
                 self._dock()
             with ui.element("aside").classes("lf-t-log lf-panel-side").props('aria-label="Game log"'):
                 ui.html(panel_close("log"), sanitize=False)
-                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
+                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}", keep_open=recap_turns))
             with ui.element("aside").classes("lf-t-tabs lf-panel-side") \
                     .props('aria-label="Factions: tableaux and piles"'):
                 ui.html(panel_close("tabs"), sanitize=False)
@@ -142,6 +149,7 @@ class GameScreen:
                     self._tabs()
         self._mark_prompt()
         self._set_title()
+        ui.on("lf_rule", lambda e: open_rule(e.args))  # a rule cited in a reason (assets/since.js)
 
     def _top_bar(self) -> None:
         with top_bar(self.game_name):
@@ -172,12 +180,16 @@ class GameScreen:
                                                         "fronts", "result"), board.fascist_html, mark="fascist"))
         self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
                    table_box("hero", "Factions", "lf-facs"))
+        # "Since your last move" (lf/components/since_last.py): its steps are played by assets/since.js.
+        self._keep(Digest(lambda: self.names))
 
     def _dock(self) -> None:
         # The bar offers what the board does not carry, which depends on the tracks and medallions too.
         # An idle viewer's words (a spectator, a seat waiting for others) are HTML rewritten in place, rendered once
         # for all the spectators of the game (lf/components/shared_render.py); the bar re-draws for them only
-        # when their Undo comes or goes.
+        # when their Undo comes or goes. Above them, "while you waited" plays its steps on a phone (its slot is
+        # never re-drawn; on a laptop the steps float over the board: assets/since.js).
+        ui.element("div").classes("lf-seq-slot").props("data-testid=seq-slot")
         self.prompt_area = self._area(
             "prompt", lambda v: (_slice(v, "decisions", "can_undo", "result", "viewer"),
                                  None if idle(v) else (_slice(v, "waiting", "tracks", "medallions"), self.names,
@@ -279,7 +291,8 @@ class GameScreen:
                                                 choice["action"]) and not await self.confirm(question):
                 return
             token, faction = self.token, self.faction
-            res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction), self.client)
+            res = await saved(lambda: with_recap(self.game_id, port.act(self.game_id, token, version, choice["action"],
+                                                                         faction)), self.client)
             self._answer(res)
         finally:
             self._not_busy_after_redraw()
@@ -293,7 +306,7 @@ class GameScreen:
         self.busy = True
         try:
             token, version = self.token, self.view["version"]
-            res = await saved(lambda: port.undo(self.game_id, token, version), self.client)
+            res = await saved(lambda: with_recap(self.game_id, port.undo(self.game_id, token, version)), self.client)
             self._answer(res, show_ok=True)
         finally:
             self._not_busy_after_redraw()
@@ -401,9 +414,10 @@ class GameScreen:
             self.buttons = dict.fromkeys(list(self.buttons)[-BUTTONS_KEPT // 2:])
 
     def _stamp(self) -> None:
-        """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it)."""
+        """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it);
+        ``data-rule-links``: a rule a reason cites opens the rules dialog here (assets/since.js)."""
         if self.root is not None:
-            self.root.props(f"data-testid=game data-version={self.view['version']}")
+            self.root.props(f"data-testid=game data-rule-links data-version={self.view['version']}")
 
     def stop_live(self) -> None:
         if self.live is not None:

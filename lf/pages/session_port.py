@@ -45,6 +45,7 @@ from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
 from lf.session.rematch import seat_in_rematch as rematch_seat
+from lf.session.recap import recap as recap_of
 from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
 log = logging.getLogger("lf.pages")
@@ -55,8 +56,8 @@ __all__ = [
     "Subscription", "UnknownGame",
     "act", "claim", "create_game", "export", "game", "held_seats", "host_delete", "host_end", "host_of_rematch",
     "host_release", "host_to_nonplayer", "host_to_person", "import_game", "leave", "list_games", "my_games",
-    "opening", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats", "seats_info",
-    "subscribe", "take_back", "undo", "view", "watch_lobby",
+    "opening", "recapped", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats",
+    "seats_info", "subscribe", "take_back", "undo", "view", "watch_lobby",
 ]
 
 
@@ -328,7 +329,8 @@ class Opening:
 
 def opening(game_id: str, token: str | None) -> Opening:
     session = game(game_id)
-    return Opening(session.name, session.mode, session.view(token), seat_names(game_id), session.turn_seconds)
+    return Opening(session.name, session.mode, recapped(game_id, session.view(token)), seat_names(game_id),
+                   session.turn_seconds)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -336,6 +338,12 @@ def opening(game_id: str, token: str | None) -> Opening:
 def view(game_id: str, token: str | None) -> dict[str, Any]:
     """The seat's view (the spectator view when ``token`` is None)."""
     return game(game_id).view(token)
+
+
+def recapped(game_id: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its recap ("while you waited", lf.session.recap) under ``"recap"``: a new dict, the view
+    itself is shared and read-only."""
+    return {**view, "recap": recap_of(game(game_id), view)}
 
 
 def act(game_id: str, token: str, version: int, action: dict[str, Any] | str, faction: str | None = None) -> ActResult:

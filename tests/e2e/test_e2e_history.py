@@ -121,7 +121,7 @@ def test_the_log_shows_the_whole_game_in_its_turns_and_the_filter_works(lf_serve
         [g.dataset.turn, Array.from(g.querySelectorAll('.lf-log-e > .lf-log-t')).map(t => t.firstChild.textContent)]))""")
     for y, t in turns:
         want = [e["text"] for e in entries if turn_key(e) == (y, t)]
-        assert shown[f"{y}-{t}"] == want[::-1], f"Year {y}, turn {t}: every entry, newest first"
+        assert shown[f"{y}-{t}"] == want, f"Year {y}, turn {t}: every entry, in time order"
     rows = page.locator(".lf-log-e:visible")
     assert all(box["height"] >= 44 for box in (rows.nth(i).bounding_box() for i in range(min(12, rows.count())))), \
         "log rows are tap targets of at least 44 px on a phone"
