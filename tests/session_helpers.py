@@ -9,6 +9,7 @@ the same game with the engine alone to compare against.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from lf.engine import GameState, apply, decision, new_game
@@ -62,3 +63,25 @@ def reference_game(seed: int, seats: dict[str, str], policy_seed: int, steps: in
         choices = decision(state, f).choices
         apply(state, f, choices[pick(policy_seed, len(state.actions), f, len(choices))].action)
         humans += 1
+
+
+def seed_reaching(seats: dict[str, str], kind: str | Callable[[GameState, str], bool], start: int = 1,
+                  tries: int = 300) -> int:
+    """The first game seed whose game, the policy seeded alike (as ``play(game, tokens, seed)`` plays it with one
+    human seat), brings the human a decision of ``kind`` (or one where ``kind(state, faction)`` holds): found at
+    test time, never a seed's deal written down."""
+    wanted = kind if callable(kind) else (lambda state, f: state.pending[0]["kind"] == kind)
+    for seed in range(start, start + tries):
+        state = new_game(seed, seats)
+        while state.result is None:
+            movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
+            if movers:
+                action, rule = nonplayer_choose(state, movers[0])
+                apply(state, movers[0], action, f"Non-player rule {rule}")
+                continue
+            p = state.pending[0]
+            if wanted(state, p["faction"]):
+                return seed
+            choices = decision(state, p["faction"]).choices
+            apply(state, p["faction"], choices[pick(seed, len(state.actions), p["faction"], len(choices))].action)
+    raise AssertionError(f"no game from seed {start} to {start + tries - 1} reaches a {kind} decision")

@@ -89,9 +89,11 @@ class Decision:
     prompt: str
     choices: tuple[Choice, ...]
     unavailable: tuple[Unavailable, ...] = ()
+    #: What ending the turn now would give up, in words (lf.engine.forgo); empty: nothing.
+    forgo: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "faction": self.faction,
             "kind": self.kind,
             "prompt": self.prompt,
@@ -101,3 +103,6 @@ class Decision:
                 for u in self.unavailable
             ],
         }
+        if self.forgo:
+            out["forgo"] = list(self.forgo)
+        return out

@@ -431,23 +431,3 @@ def seat_in_rematch(game_id: str, held: dict[str, dict[str, str]]) -> dict[str, 
 def host_of_rematch(game_id: str, hosted: dict[str, str]) -> str | None:
     """The browser's host token for the game the rematch ``game_id`` replays, if it hosts the rematch too."""
     return rematch_host(default_registry(), game_id, hosted)
-
-
-def undo_could_take_back(game_id: str, token: str | None, action: dict[str, Any]) -> bool:
-    """Whether the seat could take ``action`` back with Undo right after it: tried on a copy of the game (the
-    Non-players' answers included, as the session plays them). The game page asks before a step only when it
-    could not (a draw, a reveal or a Fascist card comes between). Read-only; the copy is thrown away."""
-    from lf.engine import IllegalAction, apply, can_undo, from_json
-    from lf.engine.npc import step_nonplayers
-
-    session = game(game_id)
-    seat = session.seat_of(token)
-    if seat is None:
-        return False
-    state = from_json(session.state_json())
-    try:
-        apply(state, seat, action)
-        step_nonplayers(state)
-    except (IllegalAction, ValueError, KeyError):
-        return False
-    return can_undo(state, seat)
