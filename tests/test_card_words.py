@@ -77,3 +77,12 @@ def test_fascist_test_words_are_the_lines_themselves() -> None:
         parts = [f"Success: {effects_text([e.plain() for e in t.reward])}" if t.reward else "",
                  f"Failure: {effects_text([e.plain() for e in t.penalty])}" if t.penalty else ""]
         assert t.text == " ".join(p for p in parts if p), f.id
+
+
+def test_the_fascist_cards_attack_lines_name_the_front_with_its_article() -> None:
+    """"4 Attacks on the Southern Front", not "4 Attacks on Southern Front" (the card as drawn on the table)."""
+    from lf.components.fascist_card import fascist_card_html
+
+    for card_id in load_content().fascist_cards:
+        html = fascist_card_html(card_id, 17, 1, None)
+        assert not re.search(r"Attacks? on (Madrid|Northern|Aragon|Southern) Front", html), card_id
