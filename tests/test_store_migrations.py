@@ -86,9 +86,8 @@ def test_the_v1_fixture_is_what_migration_1_creates(new_db) -> None:
 
 def _fill_like_lf_0_1(engine: Engine, game_id: str, token: str) -> tuple[str, int]:
     """A 3-human game 25 steps in, stored as lf 0.1 did: log rows without kind, a snapshot without checksum."""
-    seed = 18
-    state = reference_game(seed, HUMANS, seed, steps=25)
-    assert state.result is None
+    # a game still going 25 steps in (searched with the engine: the content decides which seeds last)
+    seed, state = next((s, g) for s in range(18, 200) if (g := reference_game(s, HUMANS, s, steps=25)).result is None)
     at_20 = new_game(seed, HUMANS)
     for e in state.actions[:20]:
         apply(at_20, e["faction"], e["action"])
