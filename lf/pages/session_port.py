@@ -18,11 +18,12 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from lf.engine.constants import FACTIONS, faction_label
 from lf.server import limits
+from lf.store.models import utcnow
 from lf.server.settings import settings
 from lf.session import (
     ActResult,
@@ -167,11 +168,18 @@ class GameList:
     total: int
 
 
+#: How long a running public game waiting on a free seat (never taken, or freed) stays in the public list with no
+#: move: then it has waited long enough for a player who is not coming, and only "Your games" lists it.
+FREE_SEAT_LISTED_FOR = timedelta(minutes=30)
+
+
 def list_games(status: str, page: int = 0, per_page: int = 10) -> GameList:
-    """The public games in ``status`` ("active" or "finished"), newest first, one page of them."""
+    """The public games in ``status`` ("active" or "finished"), newest first, one page of them (without the games
+    stalled on a free seat for ``FREE_SEAT_LISTED_FOR``)."""
     reg = default_registry()
-    total = reg.count_games(status, public=True)
-    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True)
+    stalled = utcnow() - FREE_SEAT_LISTED_FOR
+    total = reg.count_games(status, public=True, stalled_before=stalled)
+    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True, stalled_before=stalled)
     return GameList([_lobby_line(s) for s in summaries], total)
 
 
