@@ -41,8 +41,11 @@ def test_nothing_to_give_up_means_no_question():
 def test_a_bonus_that_is_off_and_affordable_is_named():
     state = _after(hero=2)
     state.bonuses["morale"] = False
-    assert _forgo(state) == ("turning the Morale Bonus on with your Hero points (2 of them; it is off)",)
+    assert _forgo(state) == ("turning the Morale Bonus on: it is off, and 2 of your Hero points would do it",)
     assert decision(state, A).to_json()["forgo"] == list(_forgo(state))
+    state.bonuses["teamwork"] = False
+    assert _forgo(state) == ("turning the Morale or the Teamwork Bonus on: both are off, and 2 of your Hero points "
+                             "would turn one on",)
     state.factions[A].hero = 1  # it costs 2: nothing the seat could still do
     assert _forgo(state) == ()
 

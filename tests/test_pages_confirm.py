@@ -26,10 +26,10 @@ def test_only_a_turn_end_that_gives_something_up_is_asked_about() -> None:
     for kind in ("bid_done", "keep_done", "event"):
         assert confirm_text({"action": {"kind": kind}, "key": kind, "label": "x"}, {"kind": "turn"}) is None
     assert confirm_text(END, {"kind": "turn", "choices": [END]}) is None
-    forgo = ["turning the Morale Bonus on with your Hero points (2 of them; it is off)",
+    forgo = ["turning the Morale Bonus on: it is off, and 2 of your Hero points would do it",
              "a card for your next turn: your hand is empty and 1 Hero point buys one"]
     assert confirm_text(END, {"kind": "turn", "forgo": forgo}) == (
-        "End your turn? You would give up turning the Morale Bonus on with your Hero points (2 of them; it is off); "
+        "End your turn? You would give up turning the Morale Bonus on: it is off, and 2 of your Hero points would do it; "
         "and a card for your next turn: your hand is empty and 1 Hero point buys one.")
 
 

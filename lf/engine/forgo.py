@@ -31,7 +31,11 @@ def forgone(state: GameState, faction: str, spends: Sequence[Choice]) -> tuple[s
     out: list[str] = []
     bonuses = [c.action.arg.capitalize() for c in spends if c.action.kind == "hp_bonus"]
     if bonuses:
-        out.append(f"turning the {' or '.join(bonuses)} Bonus on with your Hero points (2 of them; it is off)")
+        if len(bonuses) == 1:
+            out.append(f"turning the {bonuses[0]} Bonus on: it is off, and 2 of your Hero points would do it")
+        else:
+            out.append(f"turning the {' or the '.join(bonuses)} Bonus on: both are off, and 2 of your Hero points "
+                       "would turn one on")
     if "hp_draw" in kinds and not state.factions[faction].hand and state.turn < TURNS_PER_YEAR:
         out.append("a card for your next turn: your hand is empty and 1 Hero point buys one")
     if spends and state.year == YEARS and state.turn == TURNS_PER_YEAR:
