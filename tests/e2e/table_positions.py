@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from session_helpers import pick, play
+from session_helpers import human_moves, play
 
-from lf.engine import apply, decision, new_game
+from lf.engine import new_game
 from lf.engine.constants import FACTIONS
-from lf.engine.npc import choose as nonplayer_choose
-from lf.engine.queries import is_nonplayer
 
 POLICY = 5
 #: The kinds every game reaches soon: the search must find each of them.
@@ -53,21 +51,12 @@ def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], limit: i
     """Play one game as the session does (Non-players first, then the policy), noting new kinds of decision."""
     state = new_game(seed, seats)
     key = tuple(sorted(seats.items()))
-    steps = 0
-    while state.result is None and steps < limit:
-        movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
-        if movers:
-            action, rule = nonplayer_choose(state, movers[0])
-            apply(state, movers[0], action, f"Non-player rule {rule}")
-            continue
-        p = state.pending[0]
-        f = p["faction"]
-        label = label_of(p)
+    for steps, f in enumerate(human_moves(state, POLICY)):
+        if steps >= limit:
+            return
+        label = label_of(state.pending[0])
         if label not in found:
             found[label] = Position(label, seed, key, f, steps)
-        choices = decision(state, f).choices
-        apply(state, f, choices[pick(POLICY, len(state.actions), f, len(choices))].action)
-        steps += 1
 
 
 def find_positions(seeds: range = range(1, 120)) -> dict[str, Position]:
