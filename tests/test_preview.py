@@ -99,3 +99,13 @@ def test_ending_a_turn_before_others_play_says_where_the_test_stands(fascist) ->
     assert p.test_ahead == (f"the Test on the Aragon Front (at +1 or better) is judged at the end of the turn: the "
                             f"Front stands at {stands:+d}, so it {'would pass' if stands >= 1 else 'would fail'} as "
                             "things stand")
+
+
+def test_a_game_never_carries_the_previews_own_option() -> None:
+    """A preview's copy halts before unseen cards (lf.engine.machine); a game made with that option (a crafted
+    game file) would stop at its next card with nobody to decide, so a new game drops it."""
+    from lf.engine import new_game
+    from lf.engine.machine import HALT_BEFORE_HIDDEN
+
+    crafted = new_game(4, None, {HALT_BEFORE_HIDDEN: True, "free_undo": True})
+    assert crafted.options == {"free_undo": True} and crafted.pending

@@ -25,8 +25,8 @@ from .state import GameState
 
 
 def forgone(state: GameState, faction: str, spends: Sequence[Choice]) -> tuple[str, ...]:
-    """What ending ``faction``'s turn now gives up, in words ("" parts: nothing), from its legal ``spends``."""
-    kinds = {c.action.kind: c for c in spends}
+    """What ending ``faction``'s turn now gives up, in words (empty: nothing), from its legal ``spends``."""
+    kinds = {c.action.kind for c in spends}
     hero = state.factions[faction].hero
     out: list[str] = []
     bonuses = [c.action.arg.capitalize() for c in spends if c.action.kind == "hp_bonus"]

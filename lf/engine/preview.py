@@ -107,7 +107,7 @@ def _tests(before: GameState, after: GameState) -> list[str]:
 
 
 def _unseen(twin: GameState) -> str | None:
-    """The step the copy stopped before, in words, and where the Test stands if it is still to be judged."""
+    """The step the copy stopped before, in words."""
     step = halted_at(twin)
     if step is None:
         return None
@@ -132,8 +132,6 @@ def _test_ahead(twin: GameState) -> str | None:
     verdict = "would pass" if fs.value >= test.threshold else "would fail"
     return (f"the Test on the {front_label(test.front)} (at {test.threshold:+d} or better) is judged at the end "
             f"of the turn: the Front stands at {fs.value:+d}, so it {verdict} as things stand")
-
-
 
 
 def _then(state: GameState, twin: GameState, faction: str, spent: bool) -> str | None:

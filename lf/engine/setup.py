@@ -18,7 +18,7 @@ from .constants import (
 )
 from .cards import draw_all
 from .hero import grant
-from .machine import content, log, push
+from .machine import HALT_BEFORE_HIDDEN, content, log, push
 from .queries import initiative_holder
 from .rng import seed_state, shuffled
 from .state import FactionState, FrontState, GameState
@@ -51,7 +51,8 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     rng, fdeck = shuffled(rng, c.fascist_decks[1])
     state = GameState(
         seed=seed,
-        options=dict(options or {}),
+        # (a preview's own option never belongs to a game: a game file carrying it would stop at the next card)
+        options={k: v for k, v in (options or {}).items() if k != HALT_BEFORE_HIDDEN},
         content_version=c.version,
         rng=rng,
         fronts={f: FrontState(value=c.board.front_start) for f in FRONTS},

@@ -211,7 +211,7 @@ class TeachingScreen:
         self.dialog_host = ui.element("div")
         with page_body(), ui.element("div").classes("lf-game lf-tgame") as self.root:
             self._mark_version()
-            self._mark_secret()
+            self._mark_choosing()
             with ui.element("div").classes("lf-col lf-main"):
                 with ui.element("div").classes("lf-a-tools"):
                     self._tools()
@@ -546,7 +546,7 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
-        self._mark_secret()
+        self._mark_choosing()
         for part in self.parts:
             part.update(snap)
         self._update_lessons()
@@ -558,11 +558,14 @@ class TeachingScreen:
         if self.tabs is not None and tab != self._tab_faction(old):
             self.tabs.set_value(tab)
 
-    def _mark_secret(self) -> None:
+    def _mark_choosing(self) -> None:
         """A class on the root while the table chooses in secret (the layout keeps the Fronts in sight then)."""
-        if self.root is not None:
-            secret = bool(self.snap.secret) and not self.snap.focus and not self.snap.board["result"]
-            self.root.classes(add="lf-choosing") if secret else self.root.classes(remove="lf-choosing")
+        if self.root is None:
+            return
+        if self.snap.secret and not self.snap.focus and not self.snap.board["result"]:
+            self.root.classes(add="lf-choosing")
+        else:
+            self.root.classes(remove="lf-choosing")
 
     def _mark_version(self) -> None:
         """The version drawn, on the page's root (browser tests wait for it, as on the game page)."""
