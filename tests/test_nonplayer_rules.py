@@ -648,6 +648,17 @@ def test_rule_3c_a_nonplayers_card_aimed_at_a_defeated_front_breaks_the_tie_itse
     assert [p["faction"] for p in state.pending] == [A]
     action, why = act(state, A)
     assert action.arg == "aragon" and why.startswith("3c-ii") and state.fronts["aragon"].value == -2
+    assert "the Anarchists' flag, the Aragon Front" in why and "its flag" not in why  # whose flag it is
+
+
+def test_rule_4b_ii_the_reason_names_whose_flag_is_spared():
+    """Appendix 3, rule 4b-ii (Attacks: not the Non-player's own flag): the note says whose flag and which Front
+    takes the Attacks, never "its flag" alone."""
+    state = position(M)
+    set_fronts(state, madrid=-2, northern=3, aragon=-3, southern=3)
+    start_turn(state, M, "Teruel Offensive", tested="madrid")
+    action, rule = act(state, M)
+    assert rule.startswith("4b-ii: the Southern Front, not the Moderates' flag (the Northern Front)")
 
 
 def test_rule_2a_viii_a_tie_for_the_most_hero_points_on_its_own_line_takes_from_the_initiative_faction():

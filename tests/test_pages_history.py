@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import json
 
-from history_helpers import LOST, NAMES, WON, game_file, imported, policy_state
+from history_helpers import LOST, NAMES, WON, game_file, imported, places, policy_state
 from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 from pages_helpers import join, live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
@@ -115,15 +115,17 @@ async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> N
 
 async def test_the_end_screen_tells_each_seat_its_result_and_reveals_the_bids(reg, user: User,
                                                                               create_user) -> None:
-    session, _ = await _seated(reg, user, WON, "communists")
-    await see(user, "You came 2nd with 3 Glory.")
+    place = places(policy_state(WON))
+    first, second = (next(f for f, (p, _) in place.items() if p == n) for n in (1, 2))
+    session, _ = await _seated(reg, user, WON, second)
+    await see(user, f"You came 2nd with {place[second][1]} Glory.")
     await see(user, "The Final Bid for Glory")
     await see(user, "Rematch")
     await see(user, "Watch the replay")
     winner = create_user()
-    session.leave(_["anarchists"])
-    await join(winner, session.id, "anarchists", "Ana")
-    await see(winner, "You won with 4 Glory!")
+    session.leave(_[first])
+    await join(winner, session.id, first, NAMES[first])
+    await see(winner, f"You won with {place[first][1]} Glory!")
     watcher = create_user()
     await watcher.open(f"/game/{session.id}")
     await see(watcher, "The war is won")

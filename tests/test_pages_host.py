@@ -8,6 +8,7 @@ from datetime import timedelta
 from nicegui.testing import User
 from pages_helpers import join, live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
 
+from lf.engine.constants import faction_label
 from lf.server.settings import Settings, set_settings
 from lf.store.models import utcnow
 
@@ -152,3 +153,57 @@ async def test_live_games_count_only_games_played_recently(reg) -> None:
         limits.check_new_game(reg, "someone")  # the abandoned game does not count
     finally:
         set_settings(None)
+
+
+async def _host_a_public_game(user: User, name: str) -> str:
+    """The lobby's form, public, three humans: the host takes the Anarchists; the other two seats stay free."""
+    await user.open("/")
+    user.find(marker="new-name").type(name)
+    user.find(marker="new-player").type("Host")
+    with user:
+        user.find(marker="new-public").elements.pop().value = True
+    user.find(marker="create").click()
+    await see(user, "Seats and invitations")
+    return screen_of(user).game_id
+
+
+def _age(reg, game_id: str, minutes: int) -> None:
+    with reg.repo.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE games SET updated_at = ? WHERE id = ?",
+                             (utcnow() - timedelta(minutes=minutes), game_id))
+
+
+async def test_a_game_waiting_on_a_seat_nobody_took_leaves_the_public_list_and_its_host_ends_it(
+        reg, user: User, create_user) -> None:
+    """Issue 20: a public game whose seat nobody ever took stayed "waiting for Communists" in the lobby forever.
+    After 30 minutes without a move it leaves the public list; its host still has it under "Your games", is told
+    why it waits, and ends it there."""
+    game_id = await _host_a_public_game(user, "Nobody came")
+    stranger = create_user()
+    await stranger.open("/")
+    await see(stranger, "Nobody came")
+    await see(stranger, "a free seat: nobody has taken it")
+    _age(reg, game_id, 31)
+    assert game_id not in {g.id for g in port().list_games("active").games}
+    assert port().list_games("active").total == 0
+    await stranger.open("/")
+    await see(stranger, "Public games (0)")
+    assert "Nobody came" not in page_text(stranger)
+    await user.open("/")
+    await see(user, "Your games on this device")
+    waited = [faction_label(f) for f, _ in port().my_games([game_id])[0].waiting]
+    await see(user, f"Nobody has taken the {waited[0]}'")
+    await see(user, "send the link from the game's Seats dialog, or end the game here")
+    user.find(marker=f"end-{game_id}").click()
+    await see(user, "End this game now, without a result?")
+    user.find(marker="host-confirm").click()
+    await wait_for(lambda: reg.get(game_id).status == "finished", why="the host ended it from Your games")
+
+
+async def test_a_game_whose_seats_are_all_taken_stays_listed_however_quiet(reg, user: User, create_user) -> None:
+    game_id = await _host_a_public_game(user, "Slow but seated")
+    session = reg.get(game_id)
+    for f, name in (("communists", "Co"), ("moderates", "Mo")):
+        await join(create_user(), game_id, f, name)
+    _age(reg, game_id, 600)
+    assert session.status == "active" and game_id in {g.id for g in port().list_games("active").games}

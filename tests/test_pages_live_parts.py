@@ -9,7 +9,7 @@ made on an outdated picture is refused and changes nothing (the session's rule, 
 
 from __future__ import annotations
 
-from nicegui import ui
+from nicegui import background_tasks, ui
 from nicegui.testing import User
 from pages_helpers import join, live, markers, offered, open_all_options, port, reg, screen_of, see, take, wait_for  # noqa: F401
 from test_pages_game import PICKS, TWO_HUMANS, _choose_key, _two_players, moderates_turn, until_offered
@@ -127,8 +127,13 @@ async def test_every_button_and_tab_presses_without_a_ripple(reg, user: User, cr
     take(mod, "ap_front:madrid")
     await wait_for(lambda: screen_of(mod).view["version"] > version, why="the card is played")
     await until_offered(game_id, mod, "end_turn")
-    mod.find(marker="act:end_turn").click()
+    # The page's one question (an end of turn that gives something up: tests/test_pages_confirm.py), opened here
+    # as the page opens it, whatever this turn's end gives up.
+    with mod:
+        asked = background_tasks.create(screen_of(mod).confirm("End your turn? You would give up ..."))
     await see(mod, "Please confirm")
     controls = [e for e in mod.client.elements.values() if isinstance(e, (ui.button, ui.tab))]
     assert len(controls) >= 8, "the prompt, the confirmation and the faction tabs are on the page"
     assert {e.props.get(":ripple") for e in controls} == {"false"}
+    mod.find(marker="confirm-no").click()
+    assert await asked is False

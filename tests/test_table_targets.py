@@ -121,7 +121,8 @@ def test_a_target_with_one_choice_takes_it_several_open_a_menu_closed_ones_say_w
 
 def test_the_keep_strip_shows_hand_and_tableau_each_with_its_counter():
     """Rulebook pg. 10 (End of the Year): after Year 1 a player keeps up to 1 card in hand and 1 in the tableau."""
-    v = next(x for x in _views(2, SOLO) if x["decisions"] and x["decisions"][0]["kind"] == "keep")
+    v = next(x for seed in range(1, 40) for x in _views(seed, SOLO)  # the first seeded game that reaches it
+             if x["decisions"] and x["decisions"][0]["kind"] == "keep")
     piles = dict(strip_groups(v))
     assert set(piles) >= {"hand", "tableau"}
     assert group_title(v, "hand", piles["hand"]) == "Hand: kept 0 of 1"

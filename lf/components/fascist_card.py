@@ -14,10 +14,10 @@ from .icons import icon
 from .theme import esc, front_label, signed
 
 LETTERS = {
-    "M": ("M", "Madrid Front"),
-    "N": ("N", "Northern Front"),
-    "A": ("A", "Aragon Front"),
-    "S": ("S", "Southern Front"),
+    "M": ("M", "the Madrid Front"),
+    "N": ("N", "the Northern Front"),
+    "A": ("A", "the Aragon Front"),
+    "S": ("S", "the Southern Front"),
     "V": ("V", "the Front closest to Victory"),
     "D": ("D", "the Front closest to Defeat"),
 }

@@ -88,9 +88,11 @@ class Decision(NamedTuple):
     prompt: str
     choices: tuple[Choice, ...]
     unavailable: tuple[Unavailable, ...] = ()
+    #: What ending the turn now would give up, in words (lf.engine.forgo); empty: nothing.
+    forgo: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "faction": self.faction,
             "kind": self.kind,
             "prompt": self.prompt,
@@ -100,3 +102,6 @@ class Decision(NamedTuple):
                 for u in self.unavailable
             ],
         }
+        if self.forgo:
+            out["forgo"] = list(self.forgo)
+        return out

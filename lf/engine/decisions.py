@@ -15,6 +15,7 @@ from .bid import MAX_BID_CARDS
 from .cards import card_name, draw
 from .constants import BONUSES, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
 from .effects import blank_options, remove_blank, set_bonus
+from .forgo import forgone
 from .fronts import add_strength
 from .hero import spend
 from .machine import content, log, push
@@ -75,7 +76,8 @@ def _bid(state: GameState, p: Pending) -> Decision:
         else:
             no.append(Unavailable(a, label, "you already bid 3 cards, the most allowed"))
     choices += [Choice(Action("unbid", c), f"Take back {card_name(c)}") for c in fa.bid]
-    return Decision(f, "bid", f"Final Bid for Glory: bid up to 3 cards in secret (now {total} AP)", tuple(choices),
+    return Decision(f, "bid", f"Final Bid for Glory: bid up to 3 cards in secret (now {total} AP), then confirm: "
+                    "your bid is final once confirmed", tuple(choices),
                     tuple(no))
 
 
@@ -236,7 +238,8 @@ def _turn(state: GameState, p: Pending) -> Decision:
         ok = [Choice(Action("end_turn"), "End your turn")]
         prompt = "Your turn: spend Hero points if you wish, then end your turn"
     s_ok, s_no = spend_choices(state, f)
-    return Decision(f, "turn", prompt, tuple(ok + s_ok), tuple(no + s_no))
+    forgo = forgone(state, f, s_ok) if phase == "after" else ()
+    return Decision(f, "turn", prompt, tuple(ok + s_ok), tuple(no + s_no), forgo)
 
 
 def _turn_do(state: GameState, p: Pending, a: Action) -> None:

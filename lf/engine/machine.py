@@ -61,12 +61,29 @@ def ask(state: GameState, faction: str, kind: str, **data: Any) -> None:
     state.pending.append({"faction": faction, "kind": kind, **data})
 
 
+#: Steps that bring unseen cards or chance into play: the next Fascist card, a Non-player's top card, the draws
+#: from the Bag of Glory. A preview stops before them (lf.engine.preview), so it tells only what is certain.
+HIDDEN_STEPS = frozenset({"fascist_event", "np_turn", "np_extra", "year_end", "war_end"})
+#: The game option a preview's throw-away copy carries: run() halts before a hidden step.
+HALT_BEFORE_HIDDEN = "halt_before_hidden"
+
+
 def run(state: GameState) -> None:
-    """Run steps until a decision is pending or the game is over."""
+    """Run steps until a decision is pending or the game is over (a preview's copy: or a hidden step is next)."""
+    halt = state.options.get(HALT_BEFORE_HIDDEN, False)
     stack, pending = state.stack, state.pending  # (the state's lists are changed in place, never replaced)
     while stack and not pending and state.result is None:
+        if halt and stack[-1]["s"] in HIDDEN_STEPS:
+            return
         current = stack.pop()
         STEPS[current["s"]](state, current)
+
+
+def halted_at(state: GameState) -> Step | None:
+    """The hidden step a preview's copy stopped before, if it did."""
+    if state.stack and not state.pending and state.result is None and state.stack[-1]["s"] in HIDDEN_STEPS:
+        return state.stack[-1]
+    return None
 
 
 def log(

@@ -61,7 +61,7 @@ def support_tiebreak(state: GameState, f: str, tied: list[str], where: str = "De
     if MADRID in tied:
         return MADRID, f"3c-i: Madrid, {among}"
     if _flag(f) in tied:
-        return _flag(f), f"3c-ii: its flag, the {front_label(_flag(f))}, {among}"
+        return _flag(f), f"3c-ii: the {faction_label(f)}' flag, the {front_label(_flag(f))}, {among}"
     front = next(x for x in madrid_order(state) if x in tied)
     return front, f"3c-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
 
@@ -74,7 +74,8 @@ def attack_tiebreak(state: GameState, f: str, tied: list[str], where: str = "Vic
         return pool[0], f"4b-i: not Madrid, {among}"
     flagless = [x for x in pool if x != _flag(f)] or pool
     if len(flagless) == 1:
-        return flagless[0], f"4b-ii: not its flag, the {front_label(_flag(f))}, {among}"
+        return flagless[0], (f"4b-ii: the {front_label(flagless[0])}, not the {faction_label(f)}' flag "
+                             f"(the {front_label(_flag(f))}), {among}")
     front = next(x for x in madrid_order(state) if x in flagless)
     return front, f"4b-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
 

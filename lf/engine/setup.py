@@ -18,7 +18,7 @@ from .constants import (
 )
 from .cards import draw_all
 from .hero import grant
-from .machine import content, log, push
+from .machine import HALT_BEFORE_HIDDEN, content, log, push
 from .queries import initiative_holder
 from .rng import GENERATOR, start, shuffled
 from .state import FactionState, FrontState, GameState
@@ -40,7 +40,9 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     seat_map = _seats(seats)
     # The game keeps the generator it was dealt with, so its log replays under later engines (rng.py); the options
     # are kept in key order, so the state's bytes do not depend on the order a caller wrote them in.
+    # (a preview's own option never belongs to a game: a game file carrying it would stop at the next card)
     options = dict(sorted({"generator": GENERATOR, **(options or {})}.items()))
+    options.pop(HALT_BEFORE_HIDDEN, None)
     c = content()
     rng = start(seed, options["generator"])
     rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))

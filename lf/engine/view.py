@@ -63,7 +63,9 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     if viewer is not None and viewer not in FACTIONS:
         raise ValueError(f"unknown faction {viewer!r}")
     mine = [BUILD[p["kind"]](state, p).to_json() for p in state.pending if p["faction"] == viewer]
-    waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", "")} for p in state.pending]
+    # A pick's purpose (a tie, a medallion...) is public like its prompt: the teaching guide times its lessons by it.
+    waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", ""),
+                **({"purpose": p["purpose"]} if p.get("purpose") else {})} for p in state.pending]
     return {
         "viewer": viewer,
         "version": len(state.actions),

@@ -271,7 +271,7 @@ class GameScreen:
     # -- acting ----------------------------------------------------------------------------
 
     async def send(self, choice: dict, version: int | None) -> None:
-        """Send one of the listed choices (after confirmation when it is irreversible).
+        """Send one of the listed choices (after a question when ending the turn gives something up).
 
         ``version`` is the one the browser showed when pressed (None: unknown, the page's own is used); the
         session refuses it if this seat's decision changed since. A second click while the first is being
@@ -286,9 +286,9 @@ class GameScreen:
             return
         self.busy = True
         try:
-            question = confirm_text(choice)
-            if question and not await in_thread(port.undo_could_take_back, self.game_id, self.token,
-                                                choice["action"]) and not await self.confirm(question):
+            mine = next((d for d in self.view["decisions"] if d["faction"] == self.faction), None)
+            question = confirm_text(choice, mine)
+            if question and not await self.confirm(question):
                 return
             token, faction = self.token, self.faction
             res = await saved(lambda: with_recap(self.game_id, port.act(self.game_id, token, version, choice["action"],

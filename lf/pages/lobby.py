@@ -13,7 +13,6 @@ Every session call runs in a worker thread.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from datetime import datetime
 
 from nicegui import Client, storage, ui
@@ -26,6 +25,7 @@ from . import session_port as port
 from .confirm import ask
 from .frame import page_body, top_bar
 from .in_thread import in_thread
+from .quick_play import play_now_choices
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
 from .setup_form import read_setup, seat_toggles
@@ -34,24 +34,6 @@ SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player"}
 LIVE_DELAY_S = 0.3
 PER_PAGE = 10
 MAX_TURN_SECONDS = 3600
-
-
-async def play_now(faction: str | None = None) -> None:
-    """One click: a public quick game for this visitor against two Non-players (the hosted demo)."""
-    faction = faction or secrets.choice(FACTIONS)
-    seats = {f: ("human" if f == faction else "nonplayer") for f in FACTIONS}
-    try:
-        new = await in_thread(port.create_game, seats, creator=visitor.key(),
-                              name=f"Quick game as the {faction_label(faction)}", mode="demo", private=False)
-    except port.SessionError as exc:
-        ui.notify(str(exc), type="negative", multi_line=True)
-        return
-    browser_seats.remember_host(new.id, new.host_token)
-    error = await claim_seat(new.id, faction, browser_seats.display_name())
-    if error:
-        ui.notify(error, type="negative")
-        return
-    ui.navigate.to(f"/game/{new.id}?seat={faction}")
 
 
 class CreateForm:
@@ -150,6 +132,16 @@ def _seat_line(line: port.LobbyGame) -> str:
     return f'<div class="lf-seatline">{"".join(out)}</div>'
 
 
+def _listed_minutes() -> int:
+    return int(port.FREE_SEAT_LISTED_FOR.total_seconds() // 60)
+
+
+def _free_waited(line: port.LobbyGame) -> list[str]:
+    """The factions the game waits for whose human seat nobody holds: it cannot go on until someone takes it."""
+    free = {s.faction for s in line.seats if s.kind == "human" and not s.claimed}
+    return [f for f, _ in line.waiting if f in free]
+
+
 def _status_words(line: port.LobbyGame) -> str:
     if line.status == "broken":
         return f"Can't be played: {line.problem or 'it no longer replays'}"
@@ -162,7 +154,9 @@ def _status_words(line: port.LobbyGame) -> str:
         if r.get("war") == "ended":
             return f"Ended by the host (Year {r.get('year')}, turn {r.get('turn')})"
         return f"War lost: {r.get('how', '')} (Year {r.get('year')}, turn {r.get('turn')})"
-    waiting = ", ".join(faction_label(f) + (f" ({n})" if n and n != faction_label(f) else "") for f, n in line.waiting)
+    free = _free_waited(line)
+    waiting = ", ".join(faction_label(f) + (" (a free seat: nobody has taken it)" if f in free else
+                                            f" ({n})" if n and n != faction_label(f) else "") for f, n in line.waiting)
     turn = f"turn {line.turn}" if line.turn else "setup"
     return f"Year {line.year}, {turn} · {phase_words(line.phase)} · waiting for {waiting or 'nobody'}"
 
@@ -265,6 +259,12 @@ class GameLists:
             ui.label(f"Started {ago(line.created_at)} · last move {ago(line.updated_at)}"
                      + (" · you host it" if hosting else "")).classes("lf-dates").mark(f"dates-{line.id}")
             ui.html(_seat_line(line), sanitize=False)
+            free = _free_waited(line) if line.status == "active" else []
+            if hosting and free:
+                seats = " and ".join(f"the {faction_label(f)}'" for f in free) + (" seats" if len(free) > 1 else " seat")
+                ui.label(f"Nobody has taken {seats}: send the link from the game's Seats dialog, or end the "
+                         f"game here. The public list drops a game that waits this way for {_listed_minutes()} minutes.") \
+                    .classes("lf-free-hint text-sm").mark(f"free-hint-{line.id}")
             with ui.row().classes("gap-2"):
                 self._buttons(line, mine, hosting)
 
@@ -350,13 +350,7 @@ def _hero() -> None:
         ui.html("<h1>Land and Freedom</h1><p>The Spanish Civil War, 1936–1939: Anarchists, Communists and Moderates "
                 "must win the war together, while each fights for its own revolution. A digital edition for "
                 "1 to 3 players on any device. <b>Original card set.</b></p>", sanitize=False)
-        with ui.row().classes("items-center gap-2 mt-3"):
-            ui.button("Play now", icon="bolt", on_click=lambda: play_now()) \
-                .props("unelevated no-caps size=lg color=primary data-testid=play-now").mark("play-now")
-            ui.label("against two Non-players, or as:").classes("text-sm opacity-80")
-            for f in FACTIONS:
-                ui.button(faction_label(f), on_click=lambda f=f: play_now(f)) \
-                    .props(f"outline dense no-caps color=white data-testid=play-as-{f}").mark(f"play-as-{f}")
+        play_now_choices()
 
 
 async def lobby_page() -> None:

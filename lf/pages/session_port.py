@@ -18,11 +18,12 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from lf.engine.constants import FACTIONS, faction_label
 from lf.server import limits
+from lf.store.models import utcnow
 from lf.server.settings import settings
 from lf.session import (
     ActResult,
@@ -168,11 +169,18 @@ class GameList:
     total: int
 
 
+#: How long a running public game waiting on a free seat (never taken, or freed) stays in the public list with no
+#: move: then it has waited long enough for a player who is not coming, and only "Your games" lists it.
+FREE_SEAT_LISTED_FOR = timedelta(minutes=30)
+
+
 def list_games(status: str, page: int = 0, per_page: int = 10) -> GameList:
-    """The public games in ``status`` ("active" or "finished"), newest first, one page of them."""
+    """The public games in ``status`` ("active" or "finished"), newest first, one page of them (without the games
+    stalled on a free seat for ``FREE_SEAT_LISTED_FOR``)."""
     reg = default_registry()
-    total = reg.count_games(status, public=True)
-    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True)
+    stalled = utcnow() - FREE_SEAT_LISTED_FOR
+    total = reg.count_games(status, public=True, stalled_before=stalled)
+    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True, stalled_before=stalled)
     return GameList([_lobby_line(s) for s in summaries], total)
 
 
@@ -439,23 +447,3 @@ def seat_in_rematch(game_id: str, held: dict[str, dict[str, str]]) -> dict[str, 
 def host_of_rematch(game_id: str, hosted: dict[str, str]) -> str | None:
     """The browser's host token for the game the rematch ``game_id`` replays, if it hosts the rematch too."""
     return rematch_host(default_registry(), game_id, hosted)
-
-
-def undo_could_take_back(game_id: str, token: str | None, action: dict[str, Any]) -> bool:
-    """Whether the seat could take ``action`` back with Undo right after it: tried on a copy of the game (the
-    Non-players' answers included, as the session plays them). The game page asks before a step only when it
-    could not (a draw, a reveal or a Fascist card comes between). Read-only; the copy is thrown away."""
-    from lf.engine import IllegalAction, apply, can_undo, from_json
-    from lf.engine.npc import step_nonplayers
-
-    session = game(game_id)
-    seat = session.seat_of(token)
-    if seat is None:
-        return False
-    state = from_json(session.state_json())
-    try:
-        apply(state, seat, action)
-        step_nonplayers(state)
-    except (IllegalAction, ValueError, KeyError):
-        return False
-    return can_undo(state, seat)

@@ -41,7 +41,7 @@ from lf.components.teaching_lessons import area_of, render_lesson
 from lf.components.teaching_prompt import Options, is_secret, public_cards, render_options
 from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
-from lf.teaching import Lesson, due
+from lf.teaching import Lesson, next_lesson
 
 from . import browser_seats, visitor
 from . import session_port as port
@@ -188,6 +188,7 @@ class TeachingScreen:
         self.areas: dict[str, ui.element] = {}  # the board's areas by name (a lesson marks the one it explains)
         self.lesson: Part | None = None
         self.lesson_target: str | None = None
+        self.read_at: int | None = None  # the version at which the last lesson was read: one lesson per decision
         self.live: LiveGame | None = None
         self._syncing = False
         self._again = False
@@ -210,6 +211,7 @@ class TeachingScreen:
         self.dialog_host = ui.element("div")
         with page_body(), ui.element("div").classes("lf-game lf-tgame") as self.root:
             self._mark_version()
+            self._mark_choosing()
             with ui.element("div").classes("lf-col lf-main"):
                 with ui.element("div").classes("lf-a-tools"):
                     self._tools()
@@ -354,7 +356,10 @@ class TeachingScreen:
     # -- lessons -----------------------------------------------------------------------------
 
     def due_lessons(self, s: Snap | None = None) -> list[Lesson]:
-        return due((s or self.snap).board, self.seen) if self.guide else []
+        """The one lesson to show (or none): the first that explains the decision in front of the table, and none
+        other at a decision where one was already read (lf.teaching.next_lesson)."""
+        lesson = next_lesson((s or self.snap).board, self.seen, self.read_at) if self.guide else None
+        return [lesson] if lesson else []
 
     def _lesson_key(self, s: Snap) -> Any:
         return [lesson.id for lesson in self.due_lessons(s)]
@@ -362,7 +367,7 @@ class TeachingScreen:
     def _lesson(self, s: Snap) -> None:
         due_now = self.due_lessons(s)
         if due_now:
-            render_lesson(due_now[0], self.mark_seen, self.show_area, more=len(due_now) - 1)
+            render_lesson(due_now[0], self.mark_seen, self.show_area)
 
     def _mark_lesson_target(self) -> None:
         """Outline the board area the lesson on screen explains (and no other)."""
@@ -385,6 +390,7 @@ class TeachingScreen:
 
     def mark_seen(self, lesson_id: str) -> None:
         self.seen.add(lesson_id)
+        self.read_at = self.snap.version
         _save(self.game_id, self.store, seen=sorted(self.seen))
         self._update_lessons()
 
@@ -540,6 +546,7 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
+        self._mark_choosing()
         for part in self.parts:
             part.update(snap)
         self._update_lessons()
@@ -550,6 +557,15 @@ class TeachingScreen:
         tab = self._tab_faction(snap)
         if self.tabs is not None and tab != self._tab_faction(old):
             self.tabs.set_value(tab)
+
+    def _mark_choosing(self) -> None:
+        """A class on the root while the table chooses in secret (the layout keeps the Fronts in sight then)."""
+        if self.root is None:
+            return
+        if self.snap.secret and not self.snap.focus and not self.snap.board["result"]:
+            self.root.classes(add="lf-choosing")
+        else:
+            self.root.classes(remove="lf-choosing")
 
     def _mark_version(self) -> None:
         """The version drawn, on the page's root (browser tests wait for it, as on the game page)."""

@@ -169,10 +169,12 @@ class Registry:
             return session
 
     def games(self, status: str | None = None, limit: int = 100, *, offset: int = 0, public: bool | None = None,
-              ids: list[str] | None = None) -> list[GameSummary]:
+              ids: list[str] | None = None, stalled_before: datetime | None = None) -> list[GameSummary]:
         """The most recently played games (optionally only ``active``, ``finished`` or ``broken`` ones, only
-        public or private ones, only those ``ids``); a row that cannot be read is logged and left out."""
-        rows = self._store(lambda: self.repo.list_games(status, limit, offset=offset, public=public, ids=ids))
+        public or private ones, only those ``ids``, without those stalled on a free seat since ``stalled_before``);
+        a row that cannot be read is logged and left out."""
+        rows = self._store(lambda: self.repo.list_games(status, limit, offset=offset, public=public, ids=ids,
+                                                        stalled_before=stalled_before))
         return [GameSummary(r.id, r.name, r.mode, r.status, r.status_message, r.version, _loads_seats(r.seats),
                             r.created_at, r.updated_at, r.invite_code is None, r.turn_seconds) for r in rows]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, String, cast, delete, func, insert, select, update
+from sqlalchemy import Engine, String, and_, cast, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -96,8 +96,10 @@ class Repository:
             return s.get(GameRow, game_id)
 
     def list_games(self, status: str | None = None, limit: int = 100, *, offset: int = 0,
-                   public: bool | None = None, ids: Sequence[str] | None = None) -> list[GameRow]:
-        """The most recently updated games first (``public``: only games without an invite code, or only with).
+                   public: bool | None = None, ids: Sequence[str] | None = None,
+                   stalled_before: datetime | None = None) -> list[GameRow]:
+        """The most recently updated games first (``public``: only games without an invite code, or only with;
+        ``stalled_before``: leave out the games stalled on a free seat since before then, see ``_game_filter``).
 
         Each row is read on its own terms: a row whose dates cannot be read (a damaged ``updated_at``) is
         logged and left out, so one bad row never stops the lobby from listing the others.
@@ -106,7 +108,7 @@ class Repository:
         dates = [cast(GameRow.__table__.c[d], String).label(d) for d in _DATES]
         with self._session() as s, s.begin():
             q = select(*columns, *dates).order_by(GameRow.updated_at.desc(), GameRow.id).offset(offset).limit(limit)
-            rows = s.execute(_game_filter(q, status, public, ids)).mappings().all()
+            rows = s.execute(_game_filter(q, status, public, ids, stalled_before)).mappings().all()
         out = []
         for r in rows:
             try:
@@ -117,11 +119,12 @@ class Repository:
         return out
 
     def count_games(self, status: str | None = None, *, public: bool | None = None, since: datetime | None = None,
-                    since_update: datetime | None = None, creator: str | None = None) -> int:
+                    since_update: datetime | None = None, creator: str | None = None,
+                    stalled_before: datetime | None = None) -> int:
         """How many games match (``since``, ``since_update``, ``creator``: created or played after a time,
-        created by that visitor)."""
+        created by that visitor; ``stalled_before``: as in ``list_games``)."""
         with self._session() as s, s.begin():
-            q = _game_filter(select(func.count()).select_from(GameRow), status, public, None)
+            q = _game_filter(select(func.count()).select_from(GameRow), status, public, None, stalled_before)
             if since is not None:
                 q = q.where(GameRow.created_at >= since)
             if since_update is not None:
@@ -263,7 +266,15 @@ def _read_date(value: object) -> datetime:
     return datetime.fromisoformat(value)
 
 
-def _game_filter(q: Any, status: str | None, public: bool | None, ids: Sequence[str] | None) -> Any:
+def _game_filter(q: Any, status: str | None, public: bool | None, ids: Sequence[str] | None,
+                 stalled_before: datetime | None = None) -> Any:
+    """``stalled_before``: leave out the running games with a human seat nobody holds (never taken, or freed) and
+    no move since that time: they wait for a player who is not coming (issue 20: "waiting for Communists"
+    forever in the lobby). Their host and seated players still find them under "Your games"."""
+    if stalled_before is not None:
+        free_seat = (select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "human",
+                                                   SeatRow.token_hash.is_(None)).exists())
+        q = q.where(~(and_(GameRow.status == "active", GameRow.updated_at < stalled_before, free_seat)))
     if status is not None:
         q = q.where(GameRow.status == status)
     if public is True:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_play import Mirror, Table, confirm_if_asked, press, snapshot, take, take_seat, upload, wait_game
-from history_helpers import LOST, NAMES, WON, game_file, policy_state, steps_of
+from history_helpers import LOST, NAMES, WON, game_file, places, policy_state, seeds_of, steps_of
 from playwright.sync_api import expect
 
 from lf.components.log_panel import turn_key
@@ -191,12 +191,13 @@ def test_the_end_screen_and_rematch_from_two_devices_at_once(lf_server, devices,
     game_id = upload(laptop, game_file(WON, "Rematch table", stop_after=steps - 1), tmp_path, "almost").split("/")[1]
     for device, faction in ((phone, "anarchists"), (tablet, "communists"), (laptop, "moderates")):
         take_seat(device, f"/join/{game_id}/{faction}", lf_server.url, NAMES[faction])
-    table = Table(lf_server, game_id, [phone, tablet, laptop], WON[1])
+    table = Table(lf_server, game_id, [phone, tablet, laptop], seeds_of(WON)[1])
     table.play()  # the last move of the game, by the same policy: the game the file was cut from
     result = table.check_end()
-    assert result["winner"] == "anarchists"
-    words = {"anarchists": "You won with 4 Glory!", "communists": "You came 2nd with 3 Glory.",
-             "moderates": "You came 3rd with 2 Glory."}
+    place = places(policy_state(WON))
+    assert result["winner"] == next(f for f, (p, _) in place.items() if p == 1)
+    nth = {1: "won", 2: "came 2nd", 3: "came 3rd"}
+    words = {f: f"You {nth[p]} with {g} Glory{'!' if p == 1 else '.'}" for f, (p, g) in place.items()}
     for d in (phone, tablet, laptop):
         expect(d.page.get_by_test_id("my-result")).to_have_text(words[d.faction])
         expect(d.page.get_by_test_id("final-bids")).to_contain_text("Anarchists")

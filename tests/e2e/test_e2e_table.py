@@ -14,7 +14,7 @@ import pytest
 from conftest import RESULTS, Devices, LfServer
 from e2e_play import Mirror, confirm_if_asked, snapshot, take_seat, wait_game, wait_version
 from playwright.sync_api import expect
-from table_positions import CORE, UNDOABLE_END, find_positions, prepare
+from table_positions import CORE, find_positions, prepare
 
 from lf.engine.content import load_content
 
@@ -71,8 +71,6 @@ def table(tmp_path_factory, chromium, positions) -> Iterator[tuple[LfServer, dic
         games[f"turn/main#{spare}"] = positions["turn/main"]
     games["choose#zoom"] = positions["choose"]
     games["pick/medallion#tap"] = positions["pick/medallion"]
-    games[f"{UNDOABLE_END}#end"] = positions[UNDOABLE_END]
-    games["turn/after#ask"] = positions["turn/after"]
     server = LfServer(tmp_path_factory.mktemp("table"))
     ids = prepare(server.db_path, games)
     server.start()
@@ -310,31 +308,3 @@ def test_cards_zoom_by_tap_and_long_press_and_every_symbol_explains_itself_on_ta
     space.tap()
     expect(page.locator(".lf-bubble")).to_have_text(words)
     assert _version(page) == before
-
-
-def test_ending_a_turn_asks_only_when_undo_could_not_take_it_back(table):
-    """The last player of a turn ends it and the Test's reward asks another player to choose a Front: nothing was
-    revealed yet, so Undo can take the end back and the page does not ask. Where the next turn reveals a card
-    (almost always), it asks first, and Cancel changes nothing."""
-    server, games, devices = table
-    game = games[f"{UNDOABLE_END}#end"]
-    device = _join(devices, server, game)
-    page, mirror = device.page, Mirror(server.db_path, game[0])
-    before = _version(page)
-    page.get_by_test_id("act-end_turn").click()
-    wait_version(page, before + 1)
-    expect(page.get_by_test_id("confirm-yes")).to_have_count(0)
-    mirror.refresh()
-    assert mirror.state.actions[before]["action"] == {"kind": "end_turn"}
-    page.get_by_test_id("undo").click()
-    expect(page.get_by_test_id("act-end_turn")).to_be_visible()
-    assert len(Mirror(server.db_path, game[0]).state.actions) == before
-    # an ordinary turn's end: the next player's card is revealed at once, so the page asks
-    other = _join(devices, server, games["turn/after#ask"])
-    version = _version(other.page)
-    other.page.get_by_test_id("act-end_turn").click()
-    expect(other.page.get_by_test_id("confirm-no")).to_be_visible()
-    other.page.get_by_test_id("confirm-no").click()
-    expect(other.page.get_by_test_id("confirm-no")).to_have_count(0)
-    assert _version(other.page) == version
-

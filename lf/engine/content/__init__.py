@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..constants import FACTIONS, MEDALLION_EFFECTS
 from ..content_schema import Board, Effect, FascistCard, Medallion, PlayerCard
 
-CONTENT_VERSION = "lf-original-2"
+CONTENT_VERSION = "lf-original-3"
 LEADERS = {
     "anarchists": "Buenaventura Durruti",
     "communists": "Dolores Ibárruri",
