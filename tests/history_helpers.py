@@ -12,6 +12,7 @@ from typing import Any
 
 from lf.engine import GameState
 from lf.engine.constants import FACTIONS
+from lf.engine.content import load_content
 from lf.session import GameSession, Registry
 from lf.session.exports import state_document
 from lf.tools.page_policy import play
@@ -21,9 +22,26 @@ NAMES = {"anarchists": "Ana", "communists": "Carme", "moderates": "Manuel"}
 
 
 def _won_ranked(state: GameState) -> bool:
-    """The war won after a Final Bid, the three Glory totals all different (a ranking with no tie)."""
+    """The war won after a Final Bid with one highest bid, the three Glory totals all different (a ranking with no
+    tie, and a Final Bid won outright)."""
     r = state.result or {}
-    return r.get("war") == "won" and state.bid_winner is not None and len(set(r["glory"].values())) == 3
+    if r.get("war") != "won" or state.bid_winner is None or len(set(r["glory"].values())) != 3:
+        return False
+    totals = sorted(_bid_totals(state).values(), reverse=True)
+    return totals[0] > totals[1]
+
+
+def _bid_totals(state: GameState) -> dict[str, int]:
+    """Each faction's Final Bid in Action Points, from its own bid actions (all three seats are people here)."""
+    cards = load_content().player_cards
+    bids: dict[str, list[str]] = {f: [] for f in FACTIONS}
+    for a in state.actions:
+        kind, card = a["action"]["kind"], a["action"].get("arg")
+        if kind == "bid":
+            bids[a["faction"]].append(card)
+        elif kind == "unbid":
+            bids[a["faction"]].remove(card)
+    return {f: sum(cards[c].strength for c in bid) for f, bid in bids.items()}
 
 
 def _won_tied(state: GameState) -> bool:

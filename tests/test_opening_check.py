@@ -31,7 +31,7 @@ def year1_card(monkeypatch) -> Iterator:
         cards = dict(base.fascist_cards)
         cards[card_id] = cards[card_id].model_copy(update={"attacks": attacks})
         patched = base.model_copy(update={"fascist_cards": cards})
-        monkeypatch.setattr(content_module, "_load_cached", lambda: patched)
+        monkeypatch.setitem(content_module._LOADED, base.version, patched)  # noqa: SLF001 (the loaded content)
         turn.fascist_lines.cache_clear()
 
     yield give

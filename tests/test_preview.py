@@ -108,4 +108,4 @@ def test_a_game_never_carries_the_previews_own_option() -> None:
     from lf.engine.machine import HALT_BEFORE_HIDDEN
 
     crafted = new_game(4, None, {HALT_BEFORE_HIDDEN: True, "free_undo": True})
-    assert crafted.options == {"free_undo": True} and crafted.pending
+    assert HALT_BEFORE_HIDDEN not in crafted.options and crafted.options["free_undo"] and crafted.pending

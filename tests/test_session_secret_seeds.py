@@ -60,7 +60,8 @@ def test_a_game_file_of_engine_2_imports_and_replays_with_its_old_generator(regi
     opened = registry.import_game(doc)
     assert opened.status == "finished" and opened.result == doc["game"]["result"]
     state = json.loads(opened.state_json())
-    assert state["options"] == {"generator": 1} and state["seed"] == doc["game"]["seed"]
+    assert state["options"] == {"generator": 1, "content": "lf-original-2"} and state["seed"] == doc["game"]["seed"]
+    assert state["content_version"] == "lf-original-2"  # its own cards: lf/engine/content keeps earlier versions
     assert opened.view()["shuffle_known_by"] is None  # a finished game hides nothing any more
 
 

@@ -18,6 +18,7 @@ from .effects import blank_options, remove_blank, set_bonus
 from .forgo import forgone
 from .fronts import add_strength
 from .hero import spend
+from .content import by_content
 from .machine import content, log, push
 from .play import morale_choices, play_choices, resolve_morale, resolve_play
 from .queries import is_nonplayer, owns
@@ -345,7 +346,7 @@ def option_label(what: str, option: str) -> str:
     return option.capitalize()
 
 
-@lru_cache(maxsize=None)
+@by_content
 def _board_option(what: str, option: str) -> Choice:
     """A pick's option that names a part of the board (its words never change), built once."""
     return Choice(Action(what, option), option_label(what, option))

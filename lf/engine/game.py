@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import bid, effects, fronts, medallions, nonplayer, outcome, play, tracks, turn, year_end  # noqa: F401  (register steps)
+from .content import CONTENT_VERSION, using_content
 from .actions import Action, Decision, IllegalAction
 from .constants import FACTIONS, faction_label
 from .decisions import BUILD, RESOLVE
-from .machine import log, run
+from .machine import log, pinned, run
 from .setup import setup
 from .state import GameState
 from .step_words import action_words
@@ -22,9 +23,13 @@ ENGINE_VERSION = "3"
 
 
 def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
-    """A new game, advanced to the first decision (the first Fascist Event is already revealed)."""
-    state = setup(seed, seats, options)
-    run(state)
+    """A new game, advanced to the first decision (the first Fascist Event is already revealed).
+
+    ``options["content"]`` names the content version to deal it with (default: the current one; a replay of an
+    older game names its own), ``options["generator"]`` the random generator (lf/engine/rng.py)."""
+    with using_content((options or {}).get("content", CONTENT_VERSION)):
+        state = setup(seed, seats, options)
+        run(state)
     return state
 
 
@@ -40,16 +45,19 @@ def _pending_for(state: GameState, faction: str) -> dict[str, Any] | None:
     return None
 
 
+@pinned
 def decisions(state: GameState, faction: str | None = None) -> list[Decision]:
     """Every pending decision with its prompt and complete legal actions (of one faction, or all)."""
     return [BUILD[p["kind"]](state, p) for p in state.pending if faction in (None, p["faction"])]
 
 
+@pinned
 def decision(state: GameState, faction: str) -> Decision | None:
     p = _pending_for(state, faction)
     return BUILD[p["kind"]](state, p) if p else None
 
 
+@pinned
 def legal_actions(state: GameState, faction: str) -> list[Action]:
     d = decision(state, faction)
     return sorted(c.action for c in d.choices) if d else []
@@ -76,6 +84,7 @@ def refusal(d: Decision, act: Action, faction: str) -> str:
     return f"That move ({words}) is not legal for {who} now; the legal choices are: {'; '.join(c.label for c in d.choices)}"
 
 
+@pinned
 def apply(state: GameState, faction: str, action: Action | dict | str, note: str | None = None) -> GameState:
     """Apply a legal action for ``faction``; raise IllegalAction (state unchanged) otherwise.
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
+from functools import wraps
 from typing import Any
 
 from .constants import plain_list
-from .content import Content, load_content
+from .content import CONTENT_VERSION, Content, active_version, load_content, using_content
 from .state import GameState
 
 Step = dict[str, Any]
@@ -40,8 +41,23 @@ def step(name: str) -> Callable[[StepHandler], StepHandler]:
     return register
 
 
-#: The loaded content (the same object as ``load_content()``: the rules ask for it hundreds of times a game).
+#: The content of the game being played (``load_content()``: the rules ask for it hundreds of times a game).
 content: Callable[[], Content] = load_content
+
+
+def pinned(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """An entry point of the engine that acts on a state (its first argument): it runs with the content the game
+    was dealt with (``state.content_version``), so a game of an earlier content version plays on as it began."""
+
+    @wraps(fn)
+    def run_pinned(state: GameState, *args: Any, **kwargs: Any) -> Any:
+        version = state.content_version
+        if version == CONTENT_VERSION or version == active_version():
+            return fn(state, *args, **kwargs)
+        with using_content(version):
+            return fn(state, *args, **kwargs)
+
+    return run_pinned
 
 
 def push(state: GameState, *steps: Step) -> None:

@@ -26,7 +26,7 @@ from .constants import (
 )
 from .decisions import BUILD
 from .game import carry_out, refusal
-from .machine import content
+from .machine import content, pinned
 from .nonplayer import contributed_fronts
 from .queries import government_controller, turn_order
 from .rng import aside_below
@@ -291,6 +291,7 @@ def _np_turn(state: GameState, f: str, actions: list[Action]) -> Move:
     return Action("end_turn"), "2: the Non-player's turn ends"
 
 
+@pinned
 def choose(state: GameState, faction: str) -> Move:
     """The Non-player's action for its pending decision, and the rule that decided it."""
     p = next((p for p in state.pending if p["faction"] == faction), None)
@@ -308,6 +309,7 @@ def _decide(state: GameState, faction: str, p: dict, actions: list[Action]) -> M
     raise AssertionError(f"a Non-player faces a {p['kind']!r} decision, which Appendix 3 never gives it")
 
 
+@pinned
 def step_nonplayers(state: GameState) -> int:
     """Let Non-player seats act while a decision is theirs; return how many actions they took.
 

@@ -7,7 +7,6 @@ joins the tableau, whose icons feed the Morale Bonus.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from .actions import Action, Choice, Unavailable
@@ -17,6 +16,7 @@ from .content_schema import PlayerCard
 from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
+from .content import by_content
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
@@ -27,7 +27,7 @@ def card(card_id: str) -> PlayerCard:
     return content().player_cards[card_id]
 
 
-@lru_cache(maxsize=None)
+@by_content
 def event_lines(card_id: str) -> tuple[dict, ...]:
     return tuple(e.plain() for e in card(card_id).event)
 
@@ -40,7 +40,7 @@ class _Menu(NamedTuple):
     tracks: dict[tuple[str, int], Choice]
 
 
-@lru_cache(maxsize=None)
+@by_content
 def card_menu(card_id: str) -> _Menu:
     """(Cached like ``event_lines``, by card: tests that make cards of their own clear both.)"""
     c = card(card_id)

@@ -23,7 +23,7 @@ from .clone import clone
 from .constants import FACTIONS, faction_label, front_label, track_label
 from .decisions import SPEND_KINDS
 from .game import apply, decision
-from .machine import HALT_BEFORE_HIDDEN, content, halted_at
+from .machine import HALT_BEFORE_HIDDEN, content, halted_at, pinned
 from .state import GameState
 
 _CANT = "nobody has seen it, so what it does can't be foreseen"
@@ -90,6 +90,7 @@ def _factions(before: GameState, after: GameState) -> list[str]:
     return out
 
 
+@pinned
 def preview(state: GameState, faction: str, action: Action | dict | str) -> Preview:
     """The public effect of ``action`` for ``faction``; raises IllegalAction if it is not legal."""
     twin = clone(state)

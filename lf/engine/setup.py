@@ -17,6 +17,7 @@ from .constants import (
     faction_label,
 )
 from .cards import draw_all
+from .content import active_version
 from .hero import grant
 from .machine import HALT_BEFORE_HIDDEN, content, log, push
 from .queries import initiative_holder
@@ -41,7 +42,8 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     # The game keeps the generator it was dealt with, so its log replays under later engines (rng.py); the options
     # are kept in key order, so the state's bytes do not depend on the order a caller wrote them in.
     # (a preview's own option never belongs to a game: a game file carrying it would stop at the next card)
-    options = dict(sorted({"generator": GENERATOR, **(options or {})}.items()))
+    # The content is the one new_game made active: the options name it, so a replay reads the same cards.
+    options = dict(sorted({"generator": GENERATOR, **(options or {}), "content": active_version()}.items()))
     options.pop(HALT_BEFORE_HIDDEN, None)
     c = content()
     rng = start(seed, options["generator"])

@@ -25,12 +25,13 @@ from .constants import (
     track_label,
 )
 from .content_schema import Trigger
+from .content import by_content
 from .machine import Step, content, log, push, step
 from .queries import government_controller, initiative_holder
 from .state import GameState
 
 
-@lru_cache(maxsize=1)
+@by_content
 def triggers() -> dict[tuple[str, int], Trigger]:
     return {(t.track, t.space): t for t in content().board.triggers}
 
@@ -146,7 +147,7 @@ def _arrive(state: GameState, track: str, space: int) -> None:
     push(state, *[fx(e, trigger.owner, f"trigger {track_label(track)} {space}", "board") for e in trigger_effects(trigger)])
 
 
-@lru_cache(maxsize=None)
+@by_content
 def _plain_effects(track: str, space: int) -> tuple[dict, ...]:
     return tuple(e.plain() for e in triggers()[(track, space)].effects)
 

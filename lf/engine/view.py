@@ -13,6 +13,7 @@ from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
 from .queries import government_controller, turn_order
+from .machine import pinned
 from .state import GameState
 from .year_end import keep_limits
 
@@ -58,6 +59,7 @@ def _log_for(state: GameState, viewer: str | None) -> list[dict[str, Any]]:
     return out
 
 
+@pinned
 def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The JSON-ready picture of the game for ``viewer`` (a faction, or None for a spectator)."""
     if viewer is not None and viewer not in FACTIONS:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import lf
 from lf.engine import GameState, decisions
+from lf.engine.content import CONTENT_VERSION, known_version
 from lf.engine.constants import FACTIONS
 from lf.store.migrations import LATEST as SCHEMA_VERSION
 from lf.store.models import MAX_SEED, ActionRow, GameRow, SeatRow, seed_columns, utcnow
@@ -73,12 +74,12 @@ def state_document(state: GameState, name: str, names: dict[str, str] | None = N
     from lf.engine.table import initial_seats
 
     now = utcnow().isoformat()
-    cv, ev = current_versions()
+    ev = current_versions()[1]
     seats = {f: {"kind": k, "name": (names or {}).get(f) or f.title()} for f, k in initial_seats(state).items()}
     return _envelope({
         "id": None, "name": name, "mode": mode, "seed": state.seed, "options": dict(state.options), "seats": seats,
         "status": "finished" if state.result is not None else "active", "status_message": None,
-        "result": state.result, "created_at": now, "created_with": {"content": cv, "engine": ev},
+        "result": state.result, "created_at": now, "created_with": {"content": state.content_version, "engine": ev},
     }, [{"seq": i, "faction": a["faction"], "kind": "action", "action": a["action"], "note": a.get("note"),
          "at": now} for i, a in enumerate(state.actions, start=1)], state_sha256(state), len(state.actions))
 
@@ -144,8 +145,13 @@ def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if type(game.get("seed")) is not int or not 0 <= game["seed"] <= MAX_SEED \
             or not isinstance(game.get("options", {}), dict):
         raise BadRequest("the export's seed must be a whole number from 0 to 2^128 - 1 and its options an object")
-    # A file without a generator predates engine 3: it was dealt with generator 1 (lf/engine/rng.py).
-    game = {**game, "options": {"generator": 1, **game.get("options", {})}}
+    # A file without a generator or a content version in its options predates engine 3: it was dealt with
+    # generator 1 (lf/engine/rng.py) and the content it was created with (lf/engine/content keeps it).
+    # (a content lf no longer keeps, from before lf-original-2, is read with today's cards, as it always was)
+    made = game.get("created_with") if isinstance(game.get("created_with"), dict) else {}
+    content = made.get("content") or (doc.get("versions") or {}).get("content")
+    content = content if known_version(content) else CONTENT_VERSION
+    game = {**game, "options": {"generator": 1, "content": content, **game.get("options", {})}}
     seats = game.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(FACTIONS) or not all(
             isinstance(s, dict) and s.get("kind") in ("human", "nonplayer") for s in seats.values()):
@@ -193,12 +199,12 @@ def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,
     game, _ = read_document(doc)
     state = report.state
     now = utcnow()
-    cv, ev = current_versions()
+    ev = current_versions()[1]
     mode = game.get("mode") if game.get("mode") in MODES else "standard"
     row = GameRow(id=game_id, name=clean_name(game.get("name"), f"Imported game {game_id}")[:80], mode=mode,
                   **seed_columns(game["seed"]), options=json.dumps(game.get("options", {}), sort_keys=True),
                   seats=json.dumps({f: s["kind"] for f, s in game["seats"].items()}),
-                  content_version=cv, engine_version=ev,
+                  content_version=state.content_version, engine_version=ev,
                   status="finished" if state.result is not None else "active", version=len(report.entries),
                   # a game opened in mid-game: whoever holds the file holds its seed, so every hand (the table is told)
                   shuffle_known_by=None if state.result is not None else "file",

@@ -26,9 +26,10 @@ History:
    a hash of the creating visitor (the games-per-hour limit, with its index).
    Games made before have no host and no invite code: they stay public.
 5. secrets that can't be computed: seeds of 128 bits (``games.seed_text``, their decimal digits; the BIGINT
-   ``seed`` column holds 0 for new games), the generator a game was dealt with recorded in its options
-   (``"generator": 1`` is written into every older game's options, so their logs replay with SplitMix64; see
-   lf/engine/rng.py), and ``games.shuffle_known_by`` for a game whose shuffle someone chose or holds.
+   ``seed`` column holds 0 for new games), what a game was dealt with recorded in its options (every older game's
+   options get ``"generator": 1``, so its log replays with SplitMix64, see lf/engine/rng.py, and ``"content"``,
+   its ``content_version``, whose cards lf/engine/content keeps), and ``games.shuffle_known_by`` for a game whose
+   shuffle someone chose or holds.
 """
 
 from __future__ import annotations
@@ -135,14 +136,20 @@ def _hosts_invites_and_limits(conn: Connection) -> None:
 def _secret_seeds(conn: Connection) -> None:
     _add_column(conn, "games", "seed_text", "VARCHAR(80)")
     _add_column(conn, "games", "shuffle_known_by", "VARCHAR(8)")
-    rows = conn.execute(text("SELECT id, seed, options FROM games WHERE seed_text IS NULL")).all()
-    for game_id, seed, options in rows:
+    rows = conn.execute(text("SELECT id, seed, options, content_version FROM games WHERE seed_text IS NULL")).all()
+    for game_id, seed, options, content in rows:
         conn.execute(text("UPDATE games SET seed_text = :s, options = :o WHERE id = :i"),
-                     {"s": str(seed), "o": _with_old_generator(options), "i": game_id})
+                     {"s": str(seed), "o": _dealt_as_before(options, content), "i": game_id})
 
 
-def _with_old_generator(options: str) -> str:
-    """Options that name generator 1 (SplitMix64), the one every game before schema 5 was dealt with."""
+#: The content versions whose cards lf keeps at schema 5 (lf/engine/content: the current one and archive/). Games of
+#: older versions were already replayed with the current cards before schema 5, and stay with them.
+_KEPT_AT_SCHEMA_5 = ("lf-original-2", "lf-original-3")
+
+
+def _dealt_as_before(options: str, content: str) -> str:
+    """Options that name what a game before schema 5 was dealt with: generator 1 (SplitMix64) and its content
+    version (the one it was created with when lf keeps it, else the cards it was already replayed with)."""
     try:
         value = json.loads(options)
     except json.JSONDecodeError:
@@ -150,6 +157,7 @@ def _with_old_generator(options: str) -> str:
     if not isinstance(value, dict):
         return options
     value.setdefault("generator", 1)
+    value.setdefault("content", content if content in _KEPT_AT_SCHEMA_5 else _KEPT_AT_SCHEMA_5[-1])
     return json.dumps(value, sort_keys=True)
 
 
@@ -158,7 +166,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
     Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
     Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
-    Migration(5, "128-bit seeds, each game's generator, shuffles known to someone", _secret_seeds),
+    Migration(5, "128-bit seeds, each game's generator and content, shuffles known to someone", _secret_seeds),
 )
 LATEST = MIGRATIONS[-1].version
 
