@@ -115,6 +115,7 @@ def tracks_box(pieces: Pieces, state: object) -> None:
 
 def fascist_html(v: dict) -> str:
     return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"],
+                             now=v.get("attacks_now"),
                              over=bool(v.get("result")))
 
 

@@ -65,10 +65,15 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A legal action with its label in plain words."""
+    """A legal action with its label in plain words.
+
+    ``lands``: where on the board the choice ends when that is not where its action points (a board ref, e.g.
+    ``space:liberty:7`` for Liberty up 2 steps from 5), so a page highlights where the marker will land
+    without computing the move itself."""
 
     action: Action
     label: str
+    lands: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +100,16 @@ class Decision:
             "faction": self.faction,
             "kind": self.kind,
             "prompt": self.prompt,
-            "choices": [{"action": c.action.to_json(), "key": c.action.key, "label": c.label} for c in self.choices],
+            "choices": [_choice_json(c) for c in self.choices],
             "unavailable": [
                 {"action": u.action.to_json(), "key": u.action.key, "label": u.label, "reason": u.reason}
                 for u in self.unavailable
             ],
         }
+
+
+def _choice_json(c: Choice) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": c.action.to_json(), "key": c.action.key, "label": c.label}
+    if c.lands:
+        out["lands"] = c.lands
+    return out

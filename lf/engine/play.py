@@ -19,7 +19,7 @@ from .hero import spend
 from .machine import Step, ask, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import blocked_reason, fx, move
+from .tracks import blocked_reason, fx, landing, limit_reason, move
 
 
 def card(card_id: str) -> PlayerCard:
@@ -51,7 +51,10 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
             a = Action("ap_track", t, d)
             label = f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}"
             reason = blocked_reason(state, t, d)
-            (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+            if reason:
+                no.append(Unavailable(a, label, reason))
+            else:
+                ok.append(_track_choice(state, a, label, ap))
     for b in BONUSES:
         a = Action("ap_bonus", b)
         label = f"1 AP: turn the {b.capitalize()} Bonus on"
@@ -63,6 +66,14 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
     if ap >= 2 and not any(state.bonuses.values()):
         ok.append(Choice(both, "2 AP: turn both Bonuses on"))
     return ok, no
+
+
+def _track_choice(state: GameState, a: Action, label: str, ap: int) -> Choice:
+    """A move of ``ap`` steps, with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
+    there = landing(state, a.arg, a.n, ap)
+    if there - state.tracks[a.arg] != a.n * ap:
+        label += f" (it stops at {there}: {limit_reason({**state.tracks, a.arg: there}, a.arg, a.n)})"
+    return Choice(a, label, lands=f"space:{a.arg}:{there}")
 
 
 def resolve_play(state: GameState, f: str, action: Action, card_id: str) -> None:

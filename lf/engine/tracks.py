@@ -35,20 +35,39 @@ def triggers() -> dict[tuple[str, int], Trigger]:
 
 def blocked_reason(state: GameState, track: str, d: int) -> str | None:
     """Why one step of ``track`` in direction ``d`` is impossible now, or None if it is possible."""
-    here = state.tracks[track]
+    return limit_reason(state.tracks, track, d)
+
+
+def limit_reason(tracks: dict[str, int], track: str, d: int) -> str | None:
+    """``blocked_reason`` for the tracks ``tracks`` (a position a move passes through)."""
+    here = tracks[track]
     there = here + d
     name = track_label(track)
     if there < TRACK_MIN:
         return f"{name} is already at {TRACK_MIN}"
     if there > TRACK_MAX:
         return f"{name} is already at {TRACK_MAX}"
-    if track == LIBERTY and d > 0 and here >= 7 and state.tracks[COLLECTIVIZATION] < 8:
+    if track == LIBERTY and d > 0 and here >= 7 and tracks[COLLECTIVIZATION] < 8:
         return "Liberty can't pass 7 unless Collectivization is at least 8"
-    if track == GOVERNMENT and d < 0 and here <= 3 and state.tracks[SOVIET_SUPPORT] < 8:
+    if track == GOVERNMENT and d < 0 and here <= 3 and tracks[SOVIET_SUPPORT] < 8:
         return "Government can't go below 3 unless Soviet Support is at least 8"
-    if track == GOVERNMENT and d > 0 and here >= 7 and state.tracks[FOREIGN_AID] < 8:
+    if track == GOVERNMENT and d > 0 and here >= 7 and tracks[FOREIGN_AID] < 8:
         return "Government can't pass 7 unless Foreign Aid is at least 8"
     return None
+
+
+def landing(state: GameState, track: str, d: int, k: int) -> int:
+    """The space a move of ``k`` steps in direction ``d`` reaches: it stops where a limit stops it (pg. 9).
+
+    Read by the decisions (``Choice.lands``) so a page can show where a marker will land. The limits are taken
+    as they stand now; no trigger of the current content moves a track on the way.
+    """
+    tracks = dict(state.tracks)
+    for _ in range(k):
+        if limit_reason(tracks, track, d):
+            break
+        tracks[track] += d
+    return tracks[track]
 
 
 def move(track: str, d: int, k: int, by: str | None) -> Step:
