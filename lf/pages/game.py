@@ -39,6 +39,7 @@ from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
+from .presence_link import AbsentNotice, SeatLink
 from .rules_reference import open_rules_dialog
 from .saving import saved
 from .seat_notice import SeatNotice, keep_seat_in_url, watch
@@ -85,6 +86,9 @@ class GameScreen:
         self.busy = False
         self.syncs = 0
         self.live: LiveGame | None = None
+        #: This page's presence at the table, and every seat's (lf/pages/presence_link.py).
+        self.link: SeatLink | None = None
+        self.presence: dict[str, Any] = {}
         self._sync_scheduled = False
         self._names_stale = False
         #: When this page last heard of a change (``shared_fetch.ticket``): its next view must be at least that new.
@@ -119,6 +123,7 @@ class GameScreen:
             with ui.element("div").classes("lf-t-main"):
                 with ui.element("div").classes("lf-t-top"):
                     self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))
+                    self._keep(AbsentNotice(self.game_id, lambda: self.presence, lambda: self.names))
                     self._area("banner", lambda v: (v["result"], self.names), self._banner)
                 with ui.element("div").classes("lf-t-bar"):
                     self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
@@ -170,7 +175,8 @@ class GameScreen:
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
                                                         "fronts", "result"), board.fascist_html, mark="fascist"))
-        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names, self.presence),
+                                 share=False),
                    table_box("hero", "Factions", "lf-facs"))
 
     def _dock(self) -> None:
@@ -358,6 +364,8 @@ class GameScreen:
     async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self._catch_up, self._reload_names)
+        self.link = SeatLink(self.game_id, self.client, self.faction, self._presence_changed)
+        self._presence_changed()
         self.client.on_connect(self._show_targets)
         self._remember_buttons()
         self._guard()
@@ -405,6 +413,15 @@ class GameScreen:
         if self.root is not None:
             self.root.props(f"data-testid=game data-version={self.view['version']}")
 
+    def _presence_changed(self) -> None:
+        """A seat's device came or went: the factions' lines and the notice of an absent player follow."""
+        if self.link is None or self.client.is_deleted:
+            return
+        self.presence = self.link.seats()
+        for part in self.parts:
+            if part.name in ("facs", "absent"):
+                part.update(self.view)
+
     def stop_live(self) -> None:
         if self.live is not None:
             self.live.close()
@@ -446,6 +463,8 @@ class GameScreen:
             return
         if not seated and self.token == token:  # our seat was released elsewhere: we watch instead
             self.token, self.faction = None, None
+            if self.link is not None:
+                self.link.seat(None)
         self.syncs += 1
         if names is None:
             self.apply(view)
