@@ -296,3 +296,29 @@
     if (want) { var p = document.querySelector(".lf-t-" + name); if (p) { var f = p.querySelector("button, [tabindex]"); if (f && window.innerWidth < 1400) f.focus(); } }
   };
 })();
+
+/* lf: a tap while the page has lost its connection (a phone asleep or offline). NiceGUI would hold the message
+   and lose it if the page is reloaded on the way back (its server-side page is gone after a few seconds): the
+   tap is not sent, the player is told at once, and when the page is back the server says whether the game moved
+   on meanwhile and shows it (lf/components/pieces.py OFFLINE, lf/pages/game.py _offline_tap). */
+(function () {
+  var KEY = "lf-offline-tap";
+  window.lfOffline = function (e) {
+    if (!window.socket || window.socket.connected) return false;
+    var root = document.querySelector(".lf-game[data-version]");
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, version: root ? +root.dataset.version : 0 }));
+    } catch (err) { /* private mode: the player is still told now */ }
+    var by = (e && e.target && e.target.closest && e.target.closest("[data-tgt], .q-btn, button")) || document.body;
+    if (window.lfBubble) window.lfBubble(by, "This device is offline: that tap was not sent. The game shows again as it is now once the connection is back.");
+    return true;
+  };
+  /* The version shown when a tap was held back on this page (then forgotten), or null. */
+  window.lfOfflineTap = function () {
+    try {
+      var held = JSON.parse(sessionStorage.getItem(KEY) || "null");
+      sessionStorage.removeItem(KEY);
+      return held && held.path === location.pathname ? held.version : null;
+    } catch (err) { return null; }
+  };
+})();

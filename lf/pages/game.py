@@ -39,6 +39,7 @@ from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
+from .offline_taps import answer_offline_tap
 from .presence_link import AbsentNotice, SeatLink
 from .rules_reference import open_rules_dialog
 from .saving import saved
@@ -367,6 +368,7 @@ class GameScreen:
         self.link = SeatLink(self.game_id, self.client, self.faction, self._presence_changed)
         self._presence_changed()
         self.client.on_connect(self._show_targets)
+        self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
         self._remember_buttons()
         self._guard()
 
