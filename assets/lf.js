@@ -274,15 +274,29 @@
   });
   window.addEventListener("resize", function () { closeMenus(); hideBubble(); });
 
-  /* A new question: if none of its targets on the board is in view (a phone's board scrolls), the first comes in. */
+  /* A new question: its targets on the board come into view above the bottom sheet (a phone's board scrolls in
+     its own area): all of them when they fit in it, else the first, if none is in view; its cards come into view
+     in the hand strip (assets/table.js). */
   window.lfShowTargets = function () {
+    if (window.lfShowStripTargets) window.lfShowStripTargets();
     var main = document.querySelector(".lf-t-main");
     if (!main) return;
-    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable"));
+    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable")).filter(function (t) { return t.offsetParent !== null; });
     if (!targets.length) return;
-    var box = main.getBoundingClientRect();
-    var seen = targets.some(function (t) { var r = t.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; });
-    if (!seen) targets[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
+    var box = main.getBoundingClientRect(), rects = targets.map(function (t) { return t.getBoundingClientRect(); });
+    var top = Math.min.apply(null, rects.map(function (r) { return r.top; }));
+    var bottom = Math.max.apply(null, rects.map(function (r) { return r.bottom; }));
+    if (top >= box.top && bottom <= box.bottom) return; /* all in view */
+    var fits = bottom - top <= box.height - 12;
+    var seen = rects.some(function (r) { return r.bottom > box.top && r.top < box.bottom; });
+    if (fits) main.scrollBy({ top: top < box.top ? top - box.top - 6 : bottom - box.bottom + 6, behavior: "smooth" });
+    else if (!seen) main.scrollBy({ top: rects[0].top - box.top - 6, behavior: "smooth" });
+  };
+  /* The game is over: its result (at the top of the board) comes into view. */
+  window.lfShowResult = function () {
+    var main = document.querySelector(".lf-t-main");
+    if (main) main.scrollTo({ top: 0, behavior: "smooth" });
+    window.scrollTo({ top: 0, behavior: "smooth" });
   };
 
   /* The side panels (the log, the factions' tableaux): opened and closed in the browser, nothing is sent. */
@@ -297,28 +311,3 @@
   };
 })();
 
-/* lf: a tap while the page has lost its connection (a phone asleep or offline). NiceGUI would hold the message
-   and lose it if the page is reloaded on the way back (its server-side page is gone after a few seconds): the
-   tap is not sent, the player is told at once, and when the page is back the server says whether the game moved
-   on meanwhile and shows it (lf/components/pieces.py OFFLINE, lf/pages/game.py _offline_tap). */
-(function () {
-  var KEY = "lf-offline-tap";
-  window.lfOffline = function (e) {
-    if (!window.socket || window.socket.connected) return false;
-    var root = document.querySelector(".lf-game[data-version]");
-    try {
-      sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, version: root ? +root.dataset.version : 0 }));
-    } catch (err) { /* private mode: the player is still told now */ }
-    var by = (e && e.target && e.target.closest && e.target.closest("[data-tgt], .q-btn, button")) || document.body;
-    if (window.lfBubble) window.lfBubble(by, "This device is offline: that tap was not sent. The game shows again as it is now once the connection is back.");
-    return true;
-  };
-  /* The version shown when a tap was held back on this page (then forgotten), or null. */
-  window.lfOfflineTap = function () {
-    try {
-      var held = JSON.parse(sessionStorage.getItem(KEY) || "null");
-      sessionStorage.removeItem(KEY);
-      return held && held.path === location.pathname ? held.version : null;
-    } catch (err) { return null; }
-  };
-})();

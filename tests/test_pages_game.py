@@ -350,3 +350,17 @@ def test_letting_a_card_line_lapse_asks_first() -> None:
     choice = {"action": {"kind": "lapse"}, "key": "lapse", "label": "Let it lapse: no Front receives the +2 Strength"}
     assert "lapse" in CONFIRM_KINDS
     assert confirm_text(choice) == "Let this line of your card lapse? No Front receives the +2 Strength."
+
+
+async def test_all_options_closes_when_its_question_is_answered(reg, user: User, create_user) -> None:
+    """"All options" is opened for a question; once that question is answered, the next one starts with it closed
+    (it stayed open into later turns)."""
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    await open_all_options(ana)
+    assert markers(ana, "opt:"), "All options is open"
+    key = next(m[4:] for m in markers(ana, "opt:") if m.startswith("opt:choose"))
+    version = port().game(game_id).version
+    ana.find(marker=f"opt:{key}").click()
+    await wait_for(lambda: screen_of(ana).view["version"] > version, why="the choice is taken")
+    await wait_for(lambda: not markers(ana, "opt:"), why="All options closes")
+    assert not screen_of(ana).all_open

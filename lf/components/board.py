@@ -61,19 +61,37 @@ def status_html(v: dict, viewer: str | None) -> str:
 
 
 def status_line(v: dict, lead: str) -> str:
-    """Year, turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip."""
-    turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
+    """Year and turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip.
+
+    Short enough for one row at 1280 px in every phase (Year and turn share a chip; Initiative and Government
+    share one when one faction holds both); on a phone the chips wrap (assets/table.css)."""
+    turn = f" · Turn {v['turn']}<span class=\"lf-wide\"> of 4</span>" if v["turn"] else " · Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
-    ini, gov = v["initiative"], v["government"]
+    direction = esc(v["direction"].capitalize())
     return (
-        f'<div class="lf-status"{scroll_region("Game status")}>{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
-        f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
-        f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
-        f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '
-        f'{esc(faction_label(ini))}</span>'
-        f'<span class="lf-chip">{icon("government")} Government: {esc(faction_label(gov))}</span>'
+        f'<div class="lf-status"{scroll_region("Game status")}>{lead}'
+        f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>'
+        f'<span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
+        f'<span class="lf-chip" title="Direction of play: {direction}">{arrow}<span class="lf-wide"> {direction}</span>'
+        f'<span class="lf-sr lf-narrow"> {direction}</span></span>'
+        f'{_holders(v["initiative"], v["government"])}'
         f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")} Supply '
         f'<b>{v["hero_supply"]}</b></span></div>')
+
+
+def _holders(ini: str, gov: str) -> str:
+    """Who holds the Initiative and who controls the Government: one chip when it is one faction (on a phone the
+    icons stand for the words, which a tap on the chip says; the factions' lines say them too)."""
+    words = "Initiative and Government" if ini == gov else "Initiative"
+    initiative = (f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}" title="{words}: '
+                  f'{esc(faction_label(ini))}">{icon("initiative")}<span class="lf-wide"> Initiative</span>')
+    if ini == gov:
+        return (f'{initiative}<span class="lf-wide"> and</span> {icon("government")}<span class="lf-wide"> Government:'
+                f'</span><span class="lf-sr lf-narrow">{words}:</span> {esc(faction_label(ini))}</span>')
+    return (f'{initiative}<span class="lf-wide">:</span><span class="lf-sr lf-narrow">Initiative:</span> '
+            f'{esc(faction_label(ini))}</span><span class="lf-chip" title="Government: {esc(faction_label(gov))}">'
+            f'{icon("government")}<span class="lf-wide"> Government:</span><span class="lf-sr lf-narrow">Government:'
+            f'</span> {esc(faction_label(gov))}</span>')
 
 
 def front_pieces(v: dict) -> dict[str, Piece]:

@@ -28,7 +28,7 @@ from .shared_render import shared
 #: In the browser: the version the page shows (its game root's ``data-version``), or null.
 SHOWN = "(() => { const r = document.querySelector('.lf-game[data-version]'); return r ? +r.dataset.version : null; })()"
 #: A page without its connection sends nothing: the player is told at once, and again, with the game as it is now,
-#: when the page is back (``lfOffline`` in assets/lf.js; lf/pages/game.py ``_offline_tap``).
+#: when the page is back (``lfOffline`` in assets/table.js; lf/pages/offline_taps.py).
 OFFLINE = "(window.lfOffline && window.lfOffline(e))"
 #: A button's click sends the version the page shows.
 SHOWN_JS = f"(e) => {{ if (!{OFFLINE}) emit({SHOWN}); }}"

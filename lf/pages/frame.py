@@ -3,7 +3,8 @@
 One place for the head so every page looks the same and loads the same small
 static files (assets/lf.css and lf.js; assets/frame.css and frame.js for the
 frame itself: the top bar, dialogs, message pages, icons; assets/history.css and
-history.js for the log, the replay and the end screen); nothing is fetched
+history.js for the log, the replay and the end screen; assets/table.css and table.js for the game table's
+fitting: cards, strips, status, presence); nothing is fetched
 from the internet.
 """
 
@@ -23,6 +24,8 @@ HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/frame.js"></script>'
         '<link rel="stylesheet" href="/assets/history.css">'
         '<script src="/assets/history.js"></script>'
+        '<link rel="stylesheet" href="/assets/table.css">'
+        '<script src="/assets/table.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 

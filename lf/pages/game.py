@@ -335,7 +335,7 @@ class GameScreen:
 
     async def confirm(self, question: str) -> bool:
         assert self.dialog_host is not None
-        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box lf-confirm").style("max-width: 460px"):
             ui.label("Please confirm").classes("lf-h2")
             ui.label(question).mark("confirm-text")
             with ui.row().classes("w-full justify-end"):
@@ -477,8 +477,13 @@ class GameScreen:
     def apply(self, view: dict, force: bool = False) -> None:
         if view["version"] < self.view["version"] and not force:
             return  # an older answer arriving late
+        if view["result"] and not self.view["result"]:  # the end: the result at the top comes into view
+            asyncio.get_running_loop().call_soon(lambda: self.client.run_javascript("lfShowResult()"))
         self.view = view
         self._remember_buttons()
+        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
+        if decisions != self.asked:  # its question answered, "All options" closes (the next one starts closed)
+            self.all_open = False
         for part in self.parts:
             part.update(view, force=force)
         # The parts re-draw in background tasks (NiceGUI's refresh); stamping after them means a browser that
@@ -488,7 +493,6 @@ class GameScreen:
         now = bool(view["decisions"])
         if now and not self.my_turn:
             self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
-        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
         if decisions and decisions != self.asked:  # a new question: its targets come into view (a phone scrolls)
             asyncio.get_running_loop().call_soon(self._show_targets)
         self.asked = decisions

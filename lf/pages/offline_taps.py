@@ -4,7 +4,7 @@ as it is now.
 Why: a phone that slept or lost the network keeps showing an older picture. NiceGUI holds what the page sends
 while it reconnects, but a page away longer than its ``reconnect_timeout`` is deleted on the server and the
 browser reloads it: the held tap was dropped without a word. The browser now keeps such a tap back (``lfOffline``
-in assets/lf.js notes the version it showed); when the page is connected again, this asks the browser for it and
+in assets/table.js notes the version it showed); when the page is connected again, this asks the browser for it and
 tells the player whether the game moved on meanwhile. The page has caught up by then (its ``sync``).
 """
 

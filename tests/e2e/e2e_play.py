@@ -75,7 +75,7 @@ SNAPSHOT_JS = r"""
 #: Which of the given card names and ids a page shows: names in its visible text, ids anywhere in its HTML.
 LEAK_JS = r"""
 ([names, ids]) => {
-  const body = document.body.innerText;
+  const body = document.body.innerText.replace(/\u00ad/g, '');  // card names carry soft hyphens (card.breakable)
   const html = document.body.innerHTML;
   return {names: names.filter(n => body.includes(n)),
           ids: ids.filter(i => html.includes('card:' + i + '"') || html.includes('card:' + i + ' '))};
