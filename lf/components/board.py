@@ -73,25 +73,24 @@ def status_line(v: dict, lead: str) -> str:
         f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>'
         f'<span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play: {direction}">{arrow}<span class="lf-wide"> {direction}</span>'
-        f'<span class="lf-sr lf-narrow"> {direction}</span></span>'
+        f'</span>'
         f'{_holders(v["initiative"], v["government"])}'
-        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")} Supply '
-        f'<b>{v["hero_supply"]}</b></span></div>')
+        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")}<span class="lf-wide"> Supply'
+        f'</span> <b>{v["hero_supply"]}</b></span></div>')
 
 
 def _holders(ini: str, gov: str) -> str:
     """Who holds the Initiative and who controls the Government: one chip when it is one faction (on a phone the
-    icons stand for the words, which a tap on the chip says; the factions' lines say them too)."""
+    icons stand for the words, which screen readers still read and a tap on the chip says)."""
     words = "Initiative and Government" if ini == gov else "Initiative"
     initiative = (f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}" title="{words}: '
                   f'{esc(faction_label(ini))}">{icon("initiative")}<span class="lf-wide"> Initiative</span>')
     if ini == gov:
         return (f'{initiative}<span class="lf-wide"> and</span> {icon("government")}<span class="lf-wide"> Government:'
-                f'</span><span class="lf-sr lf-narrow">{words}:</span> {esc(faction_label(ini))}</span>')
-    return (f'{initiative}<span class="lf-wide">:</span><span class="lf-sr lf-narrow">Initiative:</span> '
-            f'{esc(faction_label(ini))}</span><span class="lf-chip" title="Government: {esc(faction_label(gov))}">'
-            f'{icon("government")}<span class="lf-wide"> Government:</span><span class="lf-sr lf-narrow">Government:'
-            f'</span> {esc(faction_label(gov))}</span>')
+                f'</span> {esc(faction_label(ini))}</span>')
+    return (f'{initiative}<span class="lf-wide">:</span> {esc(faction_label(ini))}</span>'
+            f'<span class="lf-chip" title="Government: {esc(faction_label(gov))}">{icon("government")}'
+            f'<span class="lf-wide"> Government:</span> {esc(faction_label(gov))}</span>')
 
 
 def front_pieces(v: dict) -> dict[str, Piece]:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from lf.engine.content import load_content
 from lf.engine.describe import effect_text
 
+from .hyphens import breakable
 from .icons import icon, morale_icon
 from .theme import esc, faction_label
 
@@ -21,40 +22,6 @@ ORIGINAL = "Original card set"
 @lru_cache(maxsize=None)
 def card_name(card_id: str) -> str:
     return load_content().player_cards[card_id].name
-
-
-_VOWELS = frozenset("aeiouyáéíóúàèòïü")
-
-
-def breakable(name: str) -> str:
-    """``name`` with soft hyphens between the syllables of its long words (escaped for HTML), so a narrow card
-    breaks "Collectivization" as "Collec-tivization" instead of cutting it. A plain rule, enough for the names
-    of the card set: a break before a consonant between two vowels, between two consonants between vowels."""
-    return " ".join(_soft(w) if len(w) >= 10 else esc(w) for w in name.split(" "))
-
-
-def _soft(word: str) -> str:
-    low = word.lower()
-    cuts = []
-    i = 1
-    while i < len(word) - 1:
-        if low[i - 1] in _VOWELS and low[i] not in _VOWELS and low[i].isalpha():
-            j = i
-            while j < len(word) and low[j] not in _VOWELS and low[j].isalpha():
-                j += 1
-            if j < len(word) and low[j] in _VOWELS:
-                cut = i if j - i == 1 else i + 1
-                if 3 <= cut <= len(word) - 3:
-                    cuts.append(cut)
-            i = j
-        else:
-            i += 1
-    out, last = [], 0
-    for cut in cuts:
-        out.append(esc(word[last:cut]))
-        last = cut
-    out.append(esc(word[last:]))
-    return "&shy;".join(out)
 
 
 @lru_cache(maxsize=None)

@@ -31,9 +31,11 @@ def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TA
     fv = view["factions"][f]
     badges = []
     if view["initiative"] == f:
-        badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}">{icon("initiative")}Initiative</span>')
+        badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}" title="Initiative">{icon("initiative")}'
+                      '<span class="lf-bw">Initiative</span></span>')
     if view["government"] == f:
-        badges.append(f'<span class="lf-badge gov">{icon("government")}Government</span>')
+        badges.append(f'<span class="lf-badge gov" title="Government">{icon("government")}'
+                      '<span class="lf-bw">Government</span></span>')
     if view["active"] == f:
         badges.append('<span class="lf-badge act">Playing now</span>')
     elif f in waiting:

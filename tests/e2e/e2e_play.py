@@ -35,11 +35,12 @@ SNAPSHOT_JS = r"""
   const qa = (s, r) => Array.from((r || document).querySelectorAll(s));
   const text = (el) => (el ? el.innerText.replace(/\s+/g, ' ').trim() : null);
   /* the board's words whatever the layout hides on this screen size (a phone shows fewer words), without what
-     a tap on a piece would do (its menu, its words for screen readers): those are the seat's, not the board's */
+     a tap on a piece would do (its menu, its words for screen readers) and who is connected (each seat sees the
+     others' presence, not its own): those are the seat's, not the board's */
   const words = (el) => {
     if (!el) return null;
     const copy = el.cloneNode(true);
-    copy.querySelectorAll('.lf-menu, .lf-sr').forEach(x => x.remove());
+    copy.querySelectorAll('.lf-menu, .lf-sr, .lf-pres').forEach(x => x.remove());
     return copy.textContent.replace(/\s+/g, ' ').trim();
   };
   const root = q('[data-testid=game]');

@@ -16,12 +16,15 @@ from e2e_play import Mirror, confirm_if_asked, snapshot, take_seat, wait_game, w
 from playwright.sync_api import expect
 from table_positions import CORE, UNDOABLE_END, find_positions, prepare
 
+from lf.components.board import status_html
+from lf.components.card import card_html
+from lf.engine import decision
 from lf.engine.content import load_content
 
 pytestmark = pytest.mark.e2e
 SHOTS = RESULTS / "table"
-#: The sizes the table must fit: (width, height, device kind of the context).
-SIZES = ((1440, 900, "laptop"), (1280, 720, "laptop"), (390, 844, "phone"))
+#: The sizes the table must fit: (width, height, device kind of the context); the tablet for the core kinds.
+SIZES = ((1440, 900, "laptop"), (1280, 720, "laptop"), (390, 844, "phone"), (820, 1180, "tablet"))
 #: The parts that must be in view at every decision (the log too, as a column or behind its button).
 PARTS = {"fronts": ".lf-a-fronts", "tracks": ".lf-a-tracks", "fascist": ".lf-a-fascist", "factions": ".lf-a-facs",
          "prompt": ".lf-a-prompt", "hand": ".lf-a-hand"}
@@ -40,7 +43,57 @@ BOXES_JS = """
 """
 #: Every control a finger must hit on the table (visible ones): at least 44 px each way on a phone.
 CONTROLS = ".lf-table [data-key]:not(.lf-menu [data-key]), .lf-table [data-menu], .lf-table [data-why], .lf-tog, " \
-           "[data-testid=undo], [data-testid=all-toggle], .lf-table .lf-act"
+           "[data-testid=undo], [data-testid=all-toggle], .lf-table .lf-act, .lf-strip-arrow"
+#: Text on a phone smaller than 12 px (issue 20: body text at 12 px or more), but for the marks that are not read
+#: as text: a track space's number, the ends of a Front's scale, an icon's sign, a count on an icon.
+SMALL_TEXT_JS = """
+() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector('.lf-table'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement, t = n.textContent.trim();
+    if (!t || !el || el.offsetParent === null || el.closest('.lf-sr, [hidden], .lf-menu, .lf-panel-side')) continue;
+    if (el.closest('.lf-spn, .lf-end, .lf-sign, .lf-trig-n, .lf-wide')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12) out.push([t.slice(0, 40), el.className, size]);
+  }
+  return out;
+}
+"""
+#: Status chips cut by the row or hidden under the panel buttons.
+CHIPS_CUT_JS = """
+() => {
+  const s = document.querySelector('.lf-table .lf-status'), box = s.getBoundingClientRect();
+  const tog = document.querySelector('.lf-t-toggles').getBoundingClientRect();
+  return Array.from(s.querySelectorAll('.lf-chip')).filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.right > box.right + 1 || r.left < box.left - 1
+      || (r.right > tog.left && r.left < tog.right && r.bottom > tog.top && r.top < tog.bottom);
+  }).map(c => c.innerText);
+}
+"""
+#: Cards whose words overflow their box with no visible "more" (assets/table.js ``lfFitCards``), and Leader badges
+#: that cover a word of their card.
+CARDS_CUT_JS = """
+(sel) => Array.from(document.querySelectorAll(sel)).filter(c => c.offsetParent !== null).map(c => {
+  const out = [];
+  const more = c.querySelector('.lf-more'), shown = more && getComputedStyle(more).display !== 'none';
+  for (const el of c.querySelectorAll('.lf-card-name, .lf-card-event')) {
+    if ((el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) && !shown) out.push('cut');
+  }
+  const lead = c.querySelector('.lf-leader');
+  if (lead) {
+    const b = lead.getBoundingClientRect();
+    for (const el of c.querySelectorAll('.lf-card-name, .lf-ev-h > span:not(.lf-leader), .lf-card-event li')) {
+      const r = el.getBoundingClientRect();
+      if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) out.push('leader covers');
+    }
+  }
+  return [c.dataset.ref, out.join(' '), shown];
+}).filter(x => x[1])
+"""
 #: Icons never put a word into the page (a Material ligature read "layers Deck 13") and are hidden from screen
 #: readers unless they carry words of their own.
 ICONS_JS = """
@@ -67,9 +120,10 @@ def table(tmp_path_factory, chromium, positions) -> Iterator[tuple[LfServer, dic
     """One server over a database holding every position (the layout test takes each seat) and copies for the
     tests that act."""
     games = {label: pos for label, pos in positions.items()}
-    for spare in ("taps", "track", "event"):
+    for spare in ("taps", "track", "event", "offline", "presence", "all"):
         games[f"turn/main#{spare}"] = positions["turn/main"]
     games["choose#zoom"] = positions["choose"]
+    games["keep#strip"] = positions["keep"]
     games["pick/medallion#tap"] = positions["pick/medallion"]
     games[f"{UNDOABLE_END}#end"] = positions[UNDOABLE_END]
     games["turn/after#ask"] = positions["turn/after"]
@@ -114,18 +168,24 @@ def _check_layout(label: str, page, width: int, height: int) -> None:
     screen = {"top": 0, "bottom": height, "left": 0, "right": width}
     for name in ("prompt", "hand"):
         assert _inside(b[name], screen), f"the {name} is not in view, {where}"
+    assert not page.evaluate(CHIPS_CUT_JS), f"status chips cut, {where}: {page.evaluate(CHIPS_CUT_JS)}"
+    assert not page.evaluate(CARDS_CUT_JS, ".lf-table .lf-card"), \
+        f"cards cut, {where}: {page.evaluate(CARDS_CUT_JS, '.lf-table .lf-card')}"
     if width >= 1024:  # a laptop: everything at once, nothing to scroll
         assert b["page"] <= height + 1, f"the page scrolls, {where}"
         for name in ("fronts", "tracks", "fascist", "factions"):
             assert _inside(b[name], screen) and _inside(b[name], b["main"]), f"the {name} are not all in view, {where}"
         assert b["log"] is not None and _inside(b["log"], screen) if width >= 1400 else b["logButton"] is not None, where
-    else:  # a phone: the Fronts on top, the rest of the board one swipe of the board's area away
+    else:  # a phone or a tablet: the Fronts on top, the rest of the board one swipe of the board's area away
         assert _inside(b["fronts"], b["main"]), f"the Fronts are not in view, {where}"
         reach = b["main"]["top"] + 2 * (b["main"]["bottom"] - b["main"]["top"])
         for name in ("tracks", "fascist", "factions"):
             assert b[name]["bottom"] <= reach, f"the {name} are more than one swipe away, {where}"
         small = page.evaluate(SMALL_JS, CONTROLS)
-        assert not small, f"controls smaller than 44 px on a phone, {label}: {small}"
+        assert not small, f"controls smaller than 44 px on a phone or a tablet, {label} at {width}: {small}"
+        if width <= 600:
+            tiny = page.evaluate(SMALL_TEXT_JS)
+            assert not tiny, f"text under 12 px on a phone, {label}: {tiny}"
         # the Government track's Centre is a line (its word explains itself on a tap): no label over the name
         assert page.evaluate("() => Array.from(document.querySelectorAll('.lf-a-tracks .lf-centre span'))"
                              ".every(e => e.offsetParent === null)"), label
@@ -158,8 +218,10 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
         page = device.page
         expect(page.get_by_test_id("prompt").locator(".lf-prompt-h").first).to_be_visible()
         for width, height, kind in SIZES:
-            if kind == "phone":
-                phone = devices._context("phone", storage_state=device.context.storage_state()).new_page()
+            if kind == "tablet" and label not in CORE:
+                continue
+            if kind in ("phone", "tablet"):
+                phone = devices._context(kind, storage_state=device.context.storage_state()).new_page()
                 phone.goto(page.url)
                 wait_game(phone)
                 _check_layout(label, phone, width, height)
@@ -209,9 +271,10 @@ def test_a_turn_takes_three_taps_card_action_points_front(table):
     assert {f: v["value"] for f, v in shown.items()} == {f: fs.value for f, fs in mirror.state.fronts.items()}
 
 
-def test_a_tap_on_the_space_next_to_a_marker_moves_the_track(table):
-    """Rulebook pg. 6: Action Points move one track; a tap on the space one step up of its marker sends the move
-    up (``ap_track:<track>:+1``), and the track shows where the engine put it."""
+def test_a_tap_on_the_space_where_the_marker_lands_moves_the_track(table):
+    """Rulebook pg. 6: Action Points move one track as many steps as the card's strength; the space outlined is the
+    one the engine says the marker lands on (``lands``), a tap on it sends the move up (``ap_track:<track>:+1``), and
+    the track shows where the engine put it."""
     server, games, devices = table
     device = _join(devices, server, games["turn/main#track"])
     page, mirror = device.page, Mirror(server.db_path, games["turn/main#track"][0])
@@ -225,12 +288,13 @@ def test_a_tap_on_the_space_next_to_a_marker_moves_the_track(table):
     space = page.locator(".lf-sp[data-key^='ap_track:'][data-key$=':+1']").first
     key = space.get_attribute("data-key")
     track, value = key.split(":")[1], snapshot(page)["board"]["tracks"][key.split(":")[1]]
-    assert space.get_attribute("data-ref") == f"space:{track}:{value + 1}", "the target is the space one step up"
+    lands = next(c.lands for c in decision(mirror.state, games["turn/main#track"][1]).choices if c.action.key == key)
+    assert space.get_attribute("data-ref") == lands, "the target is the space the engine says the marker lands on"
     space.click()
     wait_version(page, before + 1)
     mirror.refresh()
     assert mirror.state.actions[before]["action"] == {"kind": "ap_track", "arg": track, "n": 1}
-    assert mirror.state.tracks[track] > value
+    assert f"space:{track}:{mirror.state.tracks[track]}" == lands and mirror.state.tracks[track] > value
     assert snapshot(page)["board"]["tracks"] == dict(mirror.state.tracks)
 
 
@@ -334,7 +398,166 @@ def test_ending_a_turn_asks_only_when_undo_could_not_take_it_back(table):
     version = _version(other.page)
     other.page.get_by_test_id("act-end_turn").click()
     expect(other.page.get_by_test_id("confirm-no")).to_be_visible()
+    small = other.page.evaluate(SMALL_JS, "[data-testid=confirm-no], [data-testid=confirm-yes]")
+    assert not small, f"the confirmation's buttons are smaller than 44 px: {small}"
     other.page.get_by_test_id("confirm-no").click()
     expect(other.page.get_by_test_id("confirm-no")).to_have_count(0)
     assert _version(other.page) == version
 
+
+
+# -- issue 20: cards, strips, status, All options, offline taps, presence ------------------------------------------
+
+#: Every status line a game can show, for the widest chips (Year 2, the phase with the longest words, the
+#: Initiative and the Government held apart or together).
+STATUS_VARIANTS = [status_html({"year": 2, "turn": 3, "phase": phase, "direction": direction, "initiative": ini,
+                                "government": gov, "hero_supply": 21}, viewer)
+                   for phase in ("choose", "final_bid", "year_end", "fascist_event", "turn")
+                   for direction in ("clockwise", "counter-clockwise")
+                   for ini, gov in (("anarchists", "communists"), ("moderates", "moderates"), ("communists", "moderates"))
+                   for viewer in ("moderates", None)]
+
+
+def test_every_card_of_the_set_and_every_status_line_fit_at_every_size(table):
+    """Every card of the set, in the real hand strip, shows all its words at every size or a visible "more" that
+    opens it whole; its Leader badge never covers a word; on a phone its text is 12 px or more. Every status line
+    (phase, direction, Initiative, Government, Supply) fits its row, clear of the panel buttons."""
+    server, games, devices = table
+    cards = sorted(load_content().player_cards)
+    strip = "".join(f'<div class="lf-hcard-wrap"><div class="lf-hcard">{card_html(c)}</div></div>' for c in cards)
+    device = _join(devices, server, games["turn/main"])
+    state = device.context.storage_state()
+    device.context.close()
+    devices.open.remove(device)
+    mores = {}
+    for width, height, kind in SIZES:
+        page = devices._context(kind, storage_state=state).new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/game/{games['turn/main'][0]}")
+        wait_game(page)
+        page.evaluate("(h) => { document.querySelector('.lf-strip').innerHTML = h; window.lfFitTable(); }", strip)
+        page.wait_for_timeout(300)
+        shown = page.locator(".lf-strip .lf-card")
+        assert shown.count() == len(cards)
+        cut = page.evaluate(CARDS_CUT_JS, ".lf-strip .lf-card")
+        assert not cut, f"cards cut at {width}x{height}: {cut}"
+        sizes = page.evaluate("() => Array.from(document.querySelectorAll('.lf-strip .lf-card-name, .lf-strip li'))"
+                              ".map(e => parseFloat(getComputedStyle(e).fontSize))")
+        if kind == "phone":
+            assert min(sizes) >= 12, f"card text under 12 px on a phone: {min(sizes)}"
+        mores[f"{width}x{height}"] = page.locator(".lf-strip .lf-card.lf-cut").count()
+        for variant in STATUS_VARIANTS:
+            page.evaluate("(h) => { document.querySelector('.lf-a-status > div').innerHTML = h; }", variant)
+            assert not page.evaluate(CHIPS_CUT_JS), f"status chips cut at {width}x{height}: {variant}"
+        if kind == "phone":  # a "more" opens the card whole, with its line of history
+            more = page.locator(".lf-strip .lf-card.lf-cut .lf-more").first
+            ref = more.get_attribute("data-zoom-of")
+            more.tap()
+            zoom = page.get_by_test_id("zoom")
+            expect(zoom).to_be_visible()
+            expect(zoom).to_contain_text(load_content().player_cards[ref.split(":")[1]].history)
+            assert not page.evaluate(CARDS_CUT_JS, ".lf-zoom .lf-card")
+        page.context.close()
+    # most cards show all their words; a few long Events need their "more" on the smallest cards
+    assert all(n <= len(cards) // 3 for n in mores.values()), mores
+
+
+def test_the_strip_shows_its_hidden_cards_scrolls_with_the_wheel_and_brings_the_asked_cards_into_view(table):
+    """At the End of the Year the strip holds the hand and the tableau (rulebook pg. 10: keep up to 1 card of each):
+    more cards than fit at 1280x720. The cards hidden on each side are counted on the strip's arrows, the mouse wheel
+    scrolls it sideways, an arrow shows the next cards, and a new question's cards are in view."""
+    server, games, devices = table
+    device = _join(devices, server, games["keep#strip"])
+    page = device.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    strip = page.get_by_test_id("hand")
+    page.wait_for_function("() => { const s = document.querySelector('.lf-strip'); return s.scrollWidth > s.clientWidth; }")
+    hidden_js = """() => { const s = document.querySelector('.lf-strip').getBoundingClientRect();
+      const c = Array.from(document.querySelectorAll('.lf-strip .lf-card')).map(e => e.getBoundingClientRect());
+      return [c.filter(r => r.left < s.left - 2).length, c.filter(r => r.right > s.right + 2).length]; }"""
+    left, right = page.evaluate(hidden_js)
+    assert right > 0 and left == 0
+    expect(page.get_by_test_id("strip-next")).to_be_visible()
+    expect(page.get_by_test_id("strip-next").locator("b")).to_have_text(str(right))
+    expect(page.get_by_test_id("strip-prev")).to_be_hidden()
+    # the question's cards (every card here: keep one of each pile) are in view: the first one at least
+    assert page.evaluate("() => { const s = document.querySelector('.lf-strip').getBoundingClientRect();"
+                         " const t = document.querySelector('.lf-strip .lf-clickable').getBoundingClientRect();"
+                         " return t.left >= s.left - 1 && t.right <= s.right + 1; }")
+    box = strip.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, 400)
+    page.wait_for_function("() => document.querySelector('.lf-strip').scrollLeft > 0")
+    expect(page.get_by_test_id("strip-prev")).to_be_visible()
+    left, right = page.evaluate(hidden_js)
+    expect(page.get_by_test_id("strip-prev").locator("b")).to_have_text(str(left))
+    page.evaluate("() => document.querySelector('.lf-strip').scrollTo({left: 0, behavior: 'instant'})")
+    page.get_by_test_id("strip-next").click()
+    page.wait_for_function("() => document.querySelector('.lf-strip').scrollLeft > 0")
+
+
+def test_all_options_leaves_the_board_in_place(table):
+    """At 1280x720 "All options" takes the hand strip's place: the Fronts and the Fascist card stay where they are."""
+    server, games, devices = table
+    device = _join(devices, server, games["turn/main#all"])
+    page = device.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    boxes = "() => ['.lf-a-fronts', '.lf-a-fascist', '.lf-t-dock'].map(s => { const r = document.querySelector(s)" \
+            ".getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; })"
+    before = page.evaluate(boxes)
+    page.get_by_test_id("all-toggle").click()
+    expect(page.get_by_test_id("all-options")).to_be_visible()
+    page.wait_for_timeout(200)
+    after = page.evaluate(boxes)
+    assert after[:2] == before[:2], f"the board moved: {before} -> {after}"
+    assert after[2][0] >= before[2][0] - 1, f"the dock grew over the board: {before} -> {after}"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "all-options-1280x720.png"))
+
+
+def test_a_tap_made_offline_is_not_sent_and_said_outdated_with_the_new_position(table):
+    """A device loses its connection while the game moves on (here, the same seat in another browser plays its
+    card); a tap made meanwhile is not sent, the player is told at once, and when the page is back (reloaded, its
+    server-side page gone) it says the tap was outdated and shows the current position."""
+    server, games, devices = table
+    game = games["turn/main#offline"]
+    device = _join(devices, server, game, kind="phone")
+    page, mirror = device.page, Mirror(server.db_path, game[0])
+    before = _version(page)
+    other = devices._context("laptop", storage_state=device.context.storage_state()).new_page()
+    other.goto(f"/game/{game[0]}")
+    wait_game(other)
+    device.context.set_offline(True)
+    page.wait_for_function("() => window.socket && !window.socket.connected")
+    other.locator(".lf-front[data-key^='ap_front:']").first.click()  # the other browser plays the card
+    wait_version(other, before + 1)
+    page.locator(".lf-front[data-key^='ap_front:'], .lf-front[data-menu]").first.tap()
+    expect(page.locator(".lf-bubble")).to_contain_text("offline: that tap was not sent")
+    page.wait_for_timeout(4_000)  # longer than NiceGUI's reconnect_timeout: the server forgets the page
+    device.context.set_offline(False)
+    note = page.locator(".q-notification", has_text="outdated picture of the game")
+    expect(note).to_be_visible(timeout=20_000)
+    wait_version(page, mirror.version())
+    assert mirror.version() == before + 1, "the tap made offline was applied"
+    other.context.close()
+
+
+def test_a_seat_whose_device_left_is_away_and_the_table_says_the_game_waits_for_it(table):
+    """Another device watches a game whose turn is a player's; the player's page closes: within a few seconds the
+    watcher sees that player "away since HH:MM", and the table says the game waits for a seat with no device."""
+    server, games, devices = table
+    game = games["turn/main#presence"]
+    player = _join(devices, server, game, kind="phone")
+    watcher = devices.new("spectator")
+    watcher.page.goto(f"/game/{game[0]}")
+    wait_game(watcher.page)
+    row = watcher.page.locator(f".lf-a-facs .lf-f-{game[1]} [data-testid=presence]")
+    expect(row).to_have_text("connected")
+    player.context.close()
+    devices.open.remove(player)
+    expect(row).to_contain_text("away since", timeout=15_000)
+    expect(watcher.page.locator(".lf-absent")).to_contain_text("The game waits for Tess")
+    for width, height in ((1440, 900), (390, 844)):
+        watcher.page.set_viewport_size({"width": width, "height": height})
+        watcher.page.wait_for_timeout(200)
+        watcher.page.screenshot(path=str(SHOTS / f"presence-{width}x{height}.png"))
