@@ -10,10 +10,9 @@ import json
 from nicegui.testing import User
 from pages_helpers import join, page_text, reg, screen_of, screens, see, wait_for  # noqa: F401
 from test_pages_game import settle_picks
+from test_pages_host import _host_a_private_game as _hosted
 
 from lf.session.presence import AWAY, HERE, RECONNECTING, UNSEEN, PresenceBoard, SeatPresence
-
-HOSTED = "Presence table"
 
 
 class Clock:
@@ -85,15 +84,6 @@ def test_another_process_vouches_for_its_pages_until_its_word_expires():
     finally:
         here.close()
         there.close()
-
-
-async def _hosted(user: User) -> str:
-    await user.open("/")
-    user.find(marker="new-name").type(HOSTED)
-    user.find(marker="new-player").type("Host")
-    user.find(marker="create").click()
-    await see(user, "Seats and invitations")
-    return screen_of(user).game_id
 
 
 async def test_the_table_says_who_is_away_and_the_host_hands_their_faction_over(reg, user: User, create_user) -> None:
