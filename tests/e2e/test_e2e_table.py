@@ -120,7 +120,7 @@ def table(tmp_path_factory, chromium, positions) -> Iterator[tuple[LfServer, dic
     """One server over a database holding every position (the layout test takes each seat) and copies for the
     tests that act."""
     games = {label: pos for label, pos in positions.items()}
-    for spare in ("taps", "track", "event", "offline", "presence", "all"):
+    for spare in ("taps", "track", "event", "offline", "presence", "all", "cards"):
         games[f"turn/main#{spare}"] = positions["turn/main"]
     games["choose#zoom"] = positions["choose"]
     games["keep#strip"] = positions["keep"]
@@ -424,8 +424,10 @@ def test_every_card_of_the_set_and_every_status_line_fit_at_every_size(table):
     (phase, direction, Initiative, Government, Supply) fits its row, clear of the panel buttons."""
     server, games, devices = table
     cards = sorted(load_content().player_cards)
-    strip = "".join(f'<div class="lf-hcard-wrap"><div class="lf-hcard">{card_html(c)}</div></div>' for c in cards)
-    device = _join(devices, server, games["turn/main"])
+    # as a question about the hand shows them (a phone's strip is shorter while the board is asked: "more" then)
+    strip = "".join(f'<div class="lf-hcard-wrap"><div class="lf-hcard lf-clickable">{card_html(c)}</div></div>'
+                    for c in cards)
+    device = _join(devices, server, games["turn/main#cards"])
     state = device.context.storage_state()
     device.context.close()
     devices.open.remove(device)
@@ -433,7 +435,7 @@ def test_every_card_of_the_set_and_every_status_line_fit_at_every_size(table):
     for width, height, kind in SIZES:
         page = devices._context(kind, storage_state=state).new_page()
         page.set_viewport_size({"width": width, "height": height})
-        page.goto(f"/game/{games['turn/main'][0]}")
+        page.goto(f"/game/{games['turn/main#cards'][0]}")
         wait_game(page)
         page.evaluate("(h) => { document.querySelector('.lf-strip').innerHTML = h; if (window.lfFitTable) window.lfFitTable(); }", strip)
         page.wait_for_timeout(300)
