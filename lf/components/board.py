@@ -84,11 +84,11 @@ def _holders(ini: str, gov: str) -> str:
     icons stand for the words, which screen readers still read and a tap on the chip says)."""
     words = "Initiative and Government" if ini == gov else "Initiative"
     initiative = (f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}" title="{words}: '
-                  f'{esc(faction_label(ini))}">{icon("initiative")}<span class="lf-wide"> Initiative</span>')
+                  f'{esc(faction_label(ini))}">{icon("initiative")}')
     if ini == gov:
-        return (f'{initiative}<span class="lf-wide"> and</span> {icon("government")}<span class="lf-wide"> Government:'
-                f'</span> {esc(faction_label(ini))}</span>')
-    return (f'{initiative}<span class="lf-wide">:</span> {esc(faction_label(ini))}</span>'
+        return (f'{initiative}<span class="lf-wide"> Initiative and</span> {icon("government")}<span class="lf-wide">'
+                f' Government:</span> {esc(faction_label(ini))}</span>')
+    return (f'{initiative}<span class="lf-wide"> Initiative:</span> {esc(faction_label(ini))}</span>'
             f'<span class="lf-chip" title="Government: {esc(faction_label(gov))}">{icon("government")}'
             f'<span class="lf-wide"> Government:</span> {esc(faction_label(gov))}</span>')
 
