@@ -264,9 +264,3 @@ def _presence(count: _Count) -> SeatPresence:
         return SeatPresence(RECONNECTING, count.left)
     return SeatPresence(AWAY, count.left) if count.left is not None else SeatPresence(UNSEEN)
 
-
-def seat_presence(board: PresenceBoard | None, game_id: str, faction: str) -> SeatPresence:
-    """One seat's presence (``unseen`` when no board or no page of it was ever seen)."""
-    if board is None:
-        return SeatPresence(UNSEEN)
-    return board.seats(game_id).get(faction, SeatPresence(UNSEEN))
