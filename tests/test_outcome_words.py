@@ -75,4 +75,4 @@ def test_the_final_bids_are_revealed_with_their_cards_totals_and_winner() -> Non
     html = outcome_html(v, {})
     top = max(b.ap for b in shown.values())
     assert shown[state.bid_winner].ap == top
-    assert f"The highest total: {top} Action Points." in html and "win the Final Bid" in html
+    assert f"The highest total: {top} Action Point{'s' * (top != 1)}." in html and "win the Final Bid" in html

@@ -118,7 +118,7 @@ async def test_spectator_sees_the_board_and_no_hand(reg, user: User, create_user
     watcher = create_user()
     await watcher.open(f"/game/{game_id}")
     await see(watcher, "You are watching this game.")
-    await see(watcher, "Madrid Front")
+    await see(watcher, "Madrid")  # the Fronts are drawn (their names: "Madrid", then " Front" in a span)
     text = page_text(watcher)
     for name in hand_names(reg, game_id, "anarchists") + hand_names(reg, game_id, "moderates"):
         assert name not in text
@@ -338,3 +338,17 @@ async def test_the_page_stamps_the_version_it_shows(reg, user: User, create_user
         root = screen_of(u).root
         assert root.props["data-version"] == str(port().game(game_id).version)
         assert root.props["data-testid"] == "game"
+
+
+async def test_all_options_closes_when_its_question_is_answered(reg, user: User, create_user) -> None:
+    """"All options" is opened for a question; once that question is answered, the next one starts with it closed
+    (it stayed open into later turns)."""
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    await open_all_options(ana)
+    assert markers(ana, "opt:"), "All options is open"
+    key = next(m[4:] for m in markers(ana, "opt:") if m.startswith("opt:choose"))
+    version = port().game(game_id).version
+    ana.find(marker=f"opt:{key}").click()
+    await wait_for(lambda: screen_of(ana).view["version"] > version, why="the choice is taken")
+    await wait_for(lambda: not markers(ana, "opt:"), why="All options closes")
+    assert not screen_of(ana).all_open

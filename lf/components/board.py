@@ -78,19 +78,36 @@ def known_shuffle_chip(v: dict) -> str:
 
 
 def status_line(v: dict, lead: str) -> str:
-    """Year, turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip."""
-    turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
+    """Year and turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip.
+
+    Short enough for one row at 1280 px in every phase (Year and turn share a chip; Initiative and Government
+    share one when one faction holds both); on a phone the chips wrap (assets/table.css)."""
+    turn = f" · Turn {v['turn']}<span class=\"lf-wide\"> of 4</span>" if v["turn"] else " · Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
-    ini, gov = v["initiative"], v["government"]
+    direction = esc(v["direction"].capitalize())
     return (
-        f'<div class="lf-status"{scroll_region("Game status")}>{lead}{known_shuffle_chip(v)}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
-        f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
-        f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
-        f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '
-        f'{esc(faction_label(ini))}</span>'
-        f'<span class="lf-chip">{icon("government")} Government: {esc(faction_label(gov))}</span>'
-        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")} Supply '
-        f'<b>{v["hero_supply"]}</b></span></div>')
+        f'<div class="lf-status"{scroll_region("Game status")}>{lead}{known_shuffle_chip(v)}'
+        f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>'
+        f'<span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
+        f'<span class="lf-chip" title="Direction of play: {direction}">{arrow}<span class="lf-wide"> {direction}</span>'
+        f'</span>'
+        f'{_holders(v["initiative"], v["government"])}'
+        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")}<span class="lf-wide"> Supply'
+        f'</span> <b>{v["hero_supply"]}</b></span></div>')
+
+
+def _holders(ini: str, gov: str) -> str:
+    """Who holds the Initiative and who controls the Government: one chip when it is one faction (on a phone the
+    icons stand for the words, which screen readers still read and a tap on the chip says)."""
+    words = "Initiative and Government" if ini == gov else "Initiative"
+    initiative = (f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}" title="{words}: '
+                  f'{esc(faction_label(ini))}">{icon("initiative")}')
+    if ini == gov:
+        return (f'{initiative}<span class="lf-wide"> Initiative and</span> {icon("government")}<span class="lf-wide">'
+                f' Government:</span> {esc(faction_label(ini))}</span>')
+    return (f'{initiative}<span class="lf-wide"> Initiative:</span> {esc(faction_label(ini))}</span>'
+            f'<span class="lf-chip" title="Government: {esc(faction_label(gov))}">{icon("government")}'
+            f'<span class="lf-wide"> Government:</span> {esc(faction_label(gov))}</span>')
 
 
 def front_pieces(v: dict) -> dict[str, Piece]:
@@ -132,6 +149,7 @@ def tracks_box(pieces: Pieces, state: object) -> None:
 
 def fascist_html(v: dict) -> str:
     return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"],
+                             now=v.get("attacks_now"),
                              over=bool(v.get("result")))
 
 

@@ -66,10 +66,15 @@ class Action(NamedTuple):
 
 
 class Choice(NamedTuple):
-    """A legal action with its label in plain words. (Named tuples, like ``Action``: made by the thousand.)"""
+    """A legal action with its label in plain words. (Named tuples, like ``Action``: made by the thousand.)
+
+    ``lands``: where on the board the choice ends when that is not where its action points (a board ref, e.g.
+    ``space:liberty:7`` for Liberty up 2 steps from 5), so a page highlights where the marker will land
+    without computing the move itself."""
 
     action: Action
     label: str
+    lands: str = ""
 
 
 class Unavailable(NamedTuple):
@@ -96,7 +101,7 @@ class Decision(NamedTuple):
             "faction": self.faction,
             "kind": self.kind,
             "prompt": self.prompt,
-            "choices": [{"action": c.action.to_json(), "key": c.action.key, "label": c.label} for c in self.choices],
+            "choices": [_choice_json(c) for c in self.choices],
             "unavailable": [
                 {"action": u.action.to_json(), "key": u.action.key, "label": u.label, "reason": u.reason}
                 for u in self.unavailable
@@ -105,3 +110,10 @@ class Decision(NamedTuple):
         if self.forgo:
             out["forgo"] = list(self.forgo)
         return out
+
+
+def _choice_json(c: Choice) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": c.action.to_json(), "key": c.action.key, "label": c.label}
+    if c.lands:
+        out["lands"] = c.lands
+    return out

@@ -24,7 +24,7 @@ def grant(state: GameState, gains: dict[str, int], why: str) -> None:
         if got == want:
             log(state, f"{faction_label(faction)} gain {got} Hero point{'s' * (got != 1)} ({why}).", f"hero:{faction}", faction=faction)
         else:
-            log(state, f"{faction_label(faction)} should gain {want} Hero points ({why}) but the supply gives only {got}.", f"hero:{faction}", faction=faction)
+            log(state, f"{faction_label(faction)} should gain {want} Hero point{'s' * (want != 1)} ({why}) but the supply gives only {got}.", f"hero:{faction}", faction=faction)
 
 
 def lose(state: GameState, faction: str, n: int, why: str) -> int:

@@ -20,7 +20,7 @@ from .content import by_content
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import STEPS, blocked_reason, fx, move, movable_steps
+from .tracks import STEPS, blocked_on, blocked_reason, fx, landing, move, movable_steps
 
 
 def card(card_id: str) -> PlayerCard:
@@ -54,7 +54,8 @@ def card_menu(card_id: str) -> _Menu:
 
 
 _AP_BONUS = {b: Choice(Action("ap_bonus", b), f"1 AP: turn the {b.capitalize()} Bonus on") for b in BONUSES}
-_AP_BONUS_ON = {b: Unavailable(*_AP_BONUS[b], f"the {b.capitalize()} Bonus is already on") for b in BONUSES}
+_AP_BONUS_ON = {b: Unavailable(_AP_BONUS[b].action, _AP_BONUS[b].label, f"the {b.capitalize()} Bonus is already on")
+                for b in BONUSES}
 _AP_BOTH = Choice(Action("ap_bonus", "both"), "2 AP: turn both Bonuses on")
 
 
@@ -68,19 +69,30 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
         if status == "open":
             ok.append(choice)
         else:
-            no.append(Unavailable(*choice, f"the {front_label(f)} has suffered Defeat" if status == "defeat"
-                                  else f"the {front_label(f)} has achieved Victory"))
+            no.append(Unavailable(choice.action, choice.label, f"the {front_label(f)} has suffered Defeat"
+                                  if status == "defeat" else f"the {front_label(f)} has achieved Victory"))
     movable = movable_steps(state)
+    ap = card(card_id).strength
     for step, choice in menu.tracks.items():
         if step in movable:
-            ok.append(choice)
+            ok.append(_landing(state, choice, ap))
         else:
-            no.append(Unavailable(*choice, blocked_reason(state, *step)))
+            no.append(Unavailable(choice.action, choice.label, blocked_reason(state, *step)))
     for b in BONUSES:
         (no.append(_AP_BONUS_ON[b]) if state.bonuses[b] else ok.append(_AP_BONUS[b]))
     if card(card_id).strength >= 2 and not any(state.bonuses.values()):
         ok.append(_AP_BOTH)
     return ok, no
+
+
+def _landing(state: GameState, choice: Choice, ap: int) -> Choice:
+    """A move of ``ap`` steps with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
+    a = choice.action
+    there = landing(state, a.arg, a.n, ap)
+    label = choice.label
+    if there - state.tracks[a.arg] != a.n * ap:
+        label += f" (it stops at {there}: {blocked_on({**state.tracks, a.arg: there}, a.arg, a.n)})"
+    return choice._replace(label=label, lands=f"space:{a.arg}:{there}")
 
 
 def resolve_play(state: GameState, f: str, action: Action, card_id: str) -> None:

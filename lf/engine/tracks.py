@@ -108,6 +108,20 @@ def _track_steps(track: str, values: int | tuple[int, ...]) -> tuple[tuple[str, 
     return tuple((track, d) for d in (1, -1) if blocked_on(tracks, track, d) is None)
 
 
+def landing(state: GameState, track: str, d: int, k: int) -> int:
+    """The space a move of ``k`` steps in direction ``d`` reaches: it stops where a limit stops it (pg. 9).
+
+    Read by the decisions (``Choice.lands``) so a page can show where a marker will land. The limits are taken
+    as they stand now; no trigger of the current content moves a track on the way.
+    """
+    tracks = dict(state.tracks)
+    for _ in range(k):
+        if blocked_on(tracks, track, d):
+            break
+        tracks[track] += d
+    return tracks[track]
+
+
 def move(track: str, d: int, k: int, by: str | None) -> Step:
     """The step that moves ``track`` k spaces in direction d (d = +1 up, -1 down)."""
     return {"s": "track", "t": track, "d": d, "k": k, "by": by}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .attacks_now import attacks_now
 from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
@@ -93,6 +94,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "fascist_deck_size": len(state.fascist_deck),
         "fascist_discard": list(state.fascist_discard),
         "test_result": state.test_result,
+        "attacks_now": attacks_now(state) if state.result is None else {},
         "bid_winner": state.bid_winner,
         "defeats": list(state.defeats),
         "factions": {f: _faction_view(state, f, viewer) for f in FACTIONS},

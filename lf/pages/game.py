@@ -41,6 +41,8 @@ from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
+from .offline_taps import answer_offline_tap
+from .presence_link import AbsentNotice, SeatLink
 from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
 from .seat_notice import SeatNotice, keep_seat_in_url, watch
@@ -92,6 +94,9 @@ class GameScreen:
         self.busy = False
         self.syncs = 0
         self.live: LiveGame | None = None
+        #: This page's presence at the table, and every seat's (lf/pages/presence_link.py).
+        self.link: SeatLink | None = None
+        self.presence: dict[str, Any] = {}
         self._sync_scheduled = False
         self._names_stale = False
         #: When this page last heard of a change (``shared_fetch.ticket``): its next view must be at least that new.
@@ -126,6 +131,7 @@ class GameScreen:
             with ui.element("div").classes("lf-t-main"):
                 with ui.element("div").classes("lf-t-top"):
                     self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))
+                    self._keep(AbsentNotice(self.game_id, lambda: self.presence, lambda: self.names))
                     self._area("banner", lambda v: (v["result"], self.names), self._banner)
                 with ui.element("div").classes("lf-t-bar"):
                     self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
@@ -178,7 +184,8 @@ class GameScreen:
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
                                                         "fronts", "result"), board.fascist_html, mark="fascist"))
-        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names, self.presence),
+                                 share=False),
                    table_box("hero", "Factions", "lf-facs"))
         # "Since your last move" (lf/components/since_last.py): its steps are played by assets/since.js.
         self._keep(Digest(lambda: self.names))
@@ -341,7 +348,7 @@ class GameScreen:
 
     async def confirm(self, question: str) -> bool:
         assert self.dialog_host is not None
-        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box lf-confirm").style("max-width: 460px"):
             ui.label("Please confirm").classes("lf-h2")
             ui.label(question).mark("confirm-text")
             with ui.row().classes("w-full justify-end"):
@@ -371,7 +378,10 @@ class GameScreen:
     async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self._catch_up, self._reload_names)
+        self.link = SeatLink(self.game_id, self.client, self.faction, self._presence_changed)
+        self._presence_changed()
         self.client.on_connect(self._show_targets)
+        self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
         self._remember_buttons()
         self._guard()
 
@@ -419,6 +429,15 @@ class GameScreen:
         if self.root is not None:
             self.root.props(f"data-testid=game data-rule-links data-version={self.view['version']}")
 
+    def _presence_changed(self) -> None:
+        """A seat's device came or went: the factions' lines and the notice of an absent player follow."""
+        if self.link is None or self.client.is_deleted:
+            return
+        self.presence = self.link.seats()
+        for part in self.parts:
+            if part.name in ("facs", "absent"):
+                part.update(self.view)
+
     def stop_live(self) -> None:
         if self.live is not None:
             self.live.close()
@@ -460,6 +479,8 @@ class GameScreen:
             return
         if not seated and self.token == token:  # our seat was released elsewhere: we watch instead
             self.token, self.faction = None, None
+            if self.link is not None:
+                self.link.seat(None)
         self.syncs += 1
         if names is None:
             self.apply(view)
@@ -470,8 +491,13 @@ class GameScreen:
     def apply(self, view: dict, force: bool = False) -> None:
         if view["version"] < self.view["version"] and not force:
             return  # an older answer arriving late
+        if view["result"] and not self.view["result"]:  # the end: the result at the top comes into view
+            asyncio.get_running_loop().call_soon(lambda: self.client.run_javascript("lfShowResult()"))
         self.view = view
         self._remember_buttons()
+        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
+        if decisions != self.asked:  # its question answered, "All options" closes (the next one starts closed)
+            self.all_open = False
         for part in self.parts:
             part.update(view, force=force)
         # The parts re-draw in background tasks (NiceGUI's refresh); stamping after them means a browser that
@@ -481,7 +507,6 @@ class GameScreen:
         now = bool(view["decisions"])
         if now and not self.my_turn:
             self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
-        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
         if decisions and decisions != self.asked:  # a new question: its targets come into view (a phone scrolls)
             asyncio.get_running_loop().call_soon(self._show_targets)
         self.asked = decisions

@@ -21,6 +21,7 @@ from . import session_port as port
 from .confirm import ask
 from .frame import icon_button
 from .in_thread import in_thread
+from .reach import unreachable_words
 
 
 async def claim_seat(game_id: str, faction: str, name: str, invite: str | None = None) -> str | None:
@@ -217,6 +218,8 @@ async def open_seats_dialog(game_id: str, base_url: str, my_faction: str | None)
             icon_button("close", "Close", dialog.close, "dense").mark("close-seats")
         ui.label(f"Players on the same network scan a code or open a link. This host: {net.lan_address()}") \
             .classes("lf-muted")
+        if warning := unreachable_words(base_url):
+            ui.label(warning).classes("lf-seatnote lf-standin").mark("loopback-only")
         content = SeatsDialog(game_id, base_url, my_faction, dialog)
         await content.load()
         content.draw()

@@ -42,6 +42,7 @@ from lf.session import (
     default_registry,
     host,
 )
+from lf.session.presence import PresenceBoard
 from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
@@ -364,6 +365,12 @@ def undo(game_id: str, token: str, version: int) -> ActResult:
 
 def subscribe(game_id: str, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
     return game(game_id).subscribe(callback, loop)
+
+
+def presence_board() -> PresenceBoard:
+    """Who is at the table (lf.session.presence). Its calls are quick: a page makes them on its event loop (the
+    registry is open by then, the page having read its game)."""
+    return default_registry().presence
 
 
 # -- teaching games (issue 7) ------------------------------------------------------------------

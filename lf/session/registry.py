@@ -33,6 +33,7 @@ from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, pla
 from .events import SessionEvent
 from .exports import export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
+from .presence import PresenceBoard
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("lf.session")
@@ -78,6 +79,8 @@ class Registry:
         self._watchers: list[Callable[[Change], None]] = []
         self.bus = bus if bus is not None else bus_for(repo.engine)
         self.bus.listen(self._elsewhere, self._resync)
+        #: Who is at the table (lf/session/presence.py); told to the other processes when there are some.
+        self.presence = PresenceBoard(publish=None if type(self.bus) is LocalBus else self._publish_presence)
 
     @classmethod
     def open(cls, url: str | None = None) -> Registry:
@@ -85,6 +88,7 @@ class Registry:
         return cls(open_repository(url))
 
     def close(self) -> None:
+        self.presence.close()
         self.bus.close()
         with self._lock:
             self._sessions.clear()
@@ -102,7 +106,13 @@ class Registry:
         self.bus.publish(Change(event.game_id, event.version, event.kind,
                                 note=event.note if event.kind == "rematch" else None))
 
+    def _publish_presence(self, game_id: str, note: str) -> None:
+        self.bus.publish(Change(game_id, 0, "presence", note=note))
+
     def _elsewhere(self, change: Change) -> None:
+        if change.kind == "presence":  # who is at the table: not a change of the game
+            self.presence.received(change.game_id, change.origin, change.note)
+            return
         with self._lock:
             session = self._sessions.pop(change.game_id, None) if change.kind == "deleted" else \
                 self._sessions.get(change.game_id)
@@ -113,6 +123,7 @@ class Registry:
                 callback(change)
 
     def _resync(self) -> None:
+        self.presence.forget_remote()
         with self._lock:
             sessions = list(self._sessions.values())
         for session in sessions:
