@@ -148,8 +148,8 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
 
 
 async def test_a_browser_that_held_a_seat_holds_it_in_the_rematch_without_claiming(reg, user: User) -> None:
-    session, _ = await _seated(reg, user, LOST, "moderates")
-    new_id = port().rematch(session.id)  # pressed on another device
+    session, tokens = await _seated(reg, user, LOST, "moderates")
+    new_id = port().rematch(session.id, [tokens["anarchists"]], None)  # pressed on another device
     await user.open(f"/game/{new_id}")
     await wait_for(lambda: user.client.id in screens() and screen_of(user).game_id == new_id)
     assert screen_of(user).faction == "moderates"
@@ -242,10 +242,16 @@ async def test_a_bad_game_file_is_refused_with_its_reason_and_nothing_is_stored(
     broken = json.loads(json.dumps(doc))
     broken["log"][9]["action"] = {"kind": "ap_front", "arg": "madrid"}
     newer = {**doc, "format_version": 99}
+    huge_seed = json.loads(json.dumps(doc))
+    huge_seed["game"]["seed"] = 2**128
     cases = [(b"\x89PNG\r\n", "not text"), (b"{not json", "not JSON"), (b"[1, 2]", "not an object"),
-             (json.dumps({"format": "chess"}).encode(), "not an lf game export"),
+             (json.dumps({"format": "chess"}).encode(), "not an lf game file"),
              (json.dumps(newer).encode(), "unsupported export format version 99"),
-             (json.dumps(broken).encode(), "log row 10")]
+             (json.dumps(broken).encode(), "log row 10"),
+             # issue 18: each of these raised (RecursionError, ValueError, OverflowError) and the page said nothing
+             (b"[" * 100_000 + b"]" * 100_000, "nested deeper"),
+             (b'{"format": "lf-game", "version": 1' + b"7" * 5000 + b"}", "a number with thousands of digits"),
+             (json.dumps(huge_seed).encode(), "seed must be from 0 to 2^128 - 1")]
     await user.open("/")
     before = len(reg.games())
     for data, reason in cases:

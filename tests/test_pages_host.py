@@ -26,8 +26,10 @@ async def test_a_private_games_seats_need_the_invitation(reg, user: User, create
     game_id = await _host_a_private_game(user)
     session = reg.get(game_id)
     assert not session.public and screen_of(user).faction == "anarchists"
+    invites = session.seat_invites()
     link = user.find(marker="join-link-moderates").elements.pop().content
-    assert f"/join/{game_id}/moderates?invite={session.invite_code}" in link
+    assert f"/join/{game_id}/moderates?invite={invites['moderates']}" in link
+    assert invites["communists"] in user.find(marker="join-link-communists").elements.pop().content
     # A visitor without the invitation: no "Join as" in the lobby, and the bare link is refused.
     stranger = create_user()
     await stranger.open("/")
@@ -38,15 +40,23 @@ async def test_a_private_games_seats_need_the_invitation(reg, user: User, create
     await stranger.open(f"/join/{game_id}/moderates?invite=wrong")
     await see(stranger, "This game is private")
     assert not {s.faction: s.claimed for s in session.seats()}["moderates"]
+    # Issue 18: the Moderates' link with another faction in the URL takes no seat (one invitation per seat).
+    await stranger.open(f"/join/{game_id}/communists?invite={invites['moderates']}")
+    await see(stranger, "This game is private")
     # With the host's link, the seat is taken.
-    await join(stranger, game_id, "moderates", "Mo", invite=session.invite_code)
+    await join(stranger, game_id, "moderates", "Mo", invite=invites["moderates"])
+    # A seated player who is not the host sees no other seat's link: each invitation is the host's to send.
+    await stranger.open(f"/game/{game_id}?invite=1")
+    await see(stranger, "Seats and invitations")
+    await see(stranger, "ask the host for its join link")
+    assert invites["communists"] not in page_text(stranger)
 
 
 async def test_the_host_replaces_an_absent_player_and_ends_the_game(reg, user: User, create_user) -> None:
     game_id = await _host_a_private_game(user, "Host tools")
     session = reg.get(game_id)
     mo = create_user()
-    await join(mo, game_id, "moderates", "Mo", invite=session.invite_code)
+    await join(mo, game_id, "moderates", "Mo", invite=session.seat_invites()["moderates"])
     # The host's Seats dialog: replace Mo by a Non-player.
     await user.open(f"/game/{game_id}?invite=1")
     await see(user, "You host this game.")
