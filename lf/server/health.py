@@ -4,7 +4,8 @@ A load balancer, a supervisor or a person asks it. It answers 200 with every che
 check that failed (never a traceback or a connection string): the database and the game content. The database
 check reads, then writes this process's row of the ``health`` table and commits, within ``DB_TIMEOUT_S``: a
 server that can read but not save (a read-only database, a full disk) fails it, with words that say which, as
-does a locked, damaged or unreachable database. One write at most is in flight: a check that finds the last
+does a locked, damaged or unreachable database. For a SQLite file, less than ``MIN_FREE_BYTES`` free on its
+disk fails it too (SQLite may still fit a small write into its journal's old space until a larger one fails). One write at most is in flight: a check that finds the last
 one still waiting (a lock) says so at once.
 """
 
@@ -24,12 +25,18 @@ from lf.store import StoreError
 log = logging.getLogger("lf.server")
 
 DB_TIMEOUT_S = 5.0
+#: Less than this free on a SQLite file's disk fails the check (a move writes a few KB; a snapshot about 50 KB).
+MIN_FREE_BYTES = 1_000_000
 
 
 def _database() -> str:
     try:
         repo = default_registry().repo
         repo.ping()
+        free = repo.free_bytes()
+        if free is not None and free < MIN_FREE_BYTES:  # a write may still fit in the journal: say it before it fails
+            return f"the disk the database is on is full (less than {MIN_FREE_BYTES // 1_000_000} MB free), so games " \
+                   "cannot be saved"
         repo.probe_write(os.environ.get("LF_NODE") or "lf")
     except SessionError as exc:
         return str(exc)

@@ -12,9 +12,11 @@ a database.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, String, cast, delete, func, insert, select, update
@@ -147,6 +149,13 @@ class Repository:
         """One read of the schema version: raises if the database cannot be read."""
         with self._reading() as s, s.begin():
             s.exec(select(func.max(SchemaVersion.version))).scalar_one()
+
+    def free_bytes(self) -> int | None:
+        """Bytes free on the disk of a SQLite file (for the server's user); None for a database server."""
+        if self.engine.dialect.name != "sqlite" or not self.engine.url.database:
+            return None
+        stat = os.statvfs(Path(self.engine.url.database).parent)
+        return stat.f_bavail * stat.f_frsize
 
     def probe_write(self, node: str) -> None:
         """Write this process's row of ``health`` and commit: raises if the database takes no write now."""
