@@ -162,3 +162,42 @@ async def test_live_games_count_only_games_played_recently(reg) -> None:
         limits.check_new_game(reg, "someone")  # the abandoned game does not count
     finally:
         set_settings(None)
+
+
+async def test_seats_are_counted_per_address_too_a_new_cookie_jar_does_not_start_over(reg, user: User,
+                                                                                       create_user) -> None:
+    """Issue 18: the seats-per-visitor limit was counted per browser, so a script dropping its cookies started over.
+    (The simulated browsers all come from one address, as a script's fresh cookie jars do.)"""
+    set_settings(Settings(seats_per_visitor=1))
+    try:
+        session = reg.create_game({}, name="Squatted")
+        await join(user, session.id, "anarchists", "Ana")
+        fresh = create_user()  # another browser (no cookie in common), same address
+        await fresh.open(f"/join/{session.id}/moderates")
+        fresh.find(marker="join-name").type("Mo")
+        fresh.find(marker="join-take").click()
+        await see(fresh, "Browsers at your address already hold 1 seats")
+        assert {s.faction: s.claimed for s in session.seats()} == {"anarchists": True, "communists": False,
+                                                                   "moderates": False}
+    finally:
+        set_settings(None)
+
+
+async def test_freeing_a_seat_gives_it_a_new_link_which_the_host_sees(reg, user: User, create_user) -> None:
+    """Issue 18: a freed seat kept its invitation, so the removed player's link took the seat back at once."""
+    game_id = await _host_a_private_game(user, "Freed")
+    session = reg.get(game_id)
+    old = session.seat_invites()["moderates"]
+    mo = create_user()
+    await join(mo, game_id, "moderates", "Mo", invite=old)
+    await user.open(f"/game/{game_id}?invite=1")
+    await see(user, "You host this game.")
+    user.find(marker="host-free-moderates").click()
+    await wait_for(lambda: not {s.faction: s.claimed for s in session.seats()}["moderates"], why="the seat is freed")
+    new = session.seat_invites()["moderates"]
+    assert new != old
+    await wait_for(lambda: any(new in (el.content if hasattr(el, "content") else "")
+                               for el in user.find(marker="join-link-moderates").elements), why="the new link is shown")
+    back = create_user()  # the removed player's old link
+    await back.open(f"/join/{game_id}/moderates?invite={old}")
+    await see(back, "This game is private")
