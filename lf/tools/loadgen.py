@@ -85,12 +85,12 @@ def rss_mb(pid: int) -> float:
 class Server:
     """``main.py`` in a subprocess on a free loopback port, over a SQLite file or ``database_url``."""
 
-    def __init__(self, workdir: Path, database_url: str | None = None, name: str = "lf") -> None:
+    def __init__(self, workdir: Path, database_url: str | None = None, name: str = "lf", **extra_env: str) -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = workdir / "lf.db"
-        env = server_env(self.port, self.db, workdir / "storage", "loadgen-only")
+        env = server_env(self.port, self.db, workdir / "storage", "loadgen-only", **extra_env)
         if database_url:
             env["DATABASE_URL"] = database_url
         self.database_url = database_url
@@ -455,8 +455,10 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
 
     out(f"loadgen: socket.io clients (no browser) against lf on this machine ({os.cpu_count()} cores); "
         f"runs: {', '.join(runs)}. The machine may be shared: figures move with its load.")
-    # the servers started here inherit this environment: a crowd this size is the point, not an abuse to turn away
-    os.environ["LF_SPECTATORS_PER_GAME"] = str(max(spectators, 1))
+    # the servers started here inherit this environment: a crowd this size, from this one address, is the point,
+    # not an abuse to turn away (the flood run sets the defaults again: turning the flood away is its point)
+    os.environ.update(LF_SPECTATORS_PER_GAME=str(max(spectators, 1)), LF_SPECTATORS_PER_ADDRESS=str(max(spectators, 1)),
+                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000")
     with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
         work = Path(tmp)
         for processes, run in ((1, "ramp"), (2, "ramp2")):

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import aiohttp
 
+from lf.server.settings import Settings
 from lf.store.db import sqlite_url
 
 #: (connections, requests per second from all of them): the issue's attack, and four times that.
@@ -135,7 +136,9 @@ def flood(workdir: Path, moves: int, think: tuple[float, float], seed: int, out:
     """The phases one after the other on one server (its default settings, SQLite), one game played throughout."""
     from .loadgen import Server, create_games
 
-    server = Server(workdir / "flood")
+    defaults = Settings()
+    server = Server(workdir / "flood", LF_PAGES_PER_MINUTE=str(defaults.pages_per_minute),
+                    LF_PAGE_BURST=str(defaults.page_burst), LF_SPECTATORS_PER_ADDRESS=str(defaults.spectators_per_address))
     try:
         games = create_games(sqlite_url(server.db), 1, moves * (len(PHASES) + 1) + 10, seed, name="Flooded")
         out(f"  one lf process (SQLite, default settings), one public game with 3 seated players, {moves} moves per "
