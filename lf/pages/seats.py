@@ -47,8 +47,7 @@ class SeatsDialog:
 
     async def load(self) -> None:
         try:
-            self.info = await in_thread(port.seats_info, self.game_id, self.host_token,
-                                        browser_seats.seats_in(self.game_id))
+            self.info = await in_thread(port.seats_info, self.game_id, self.host_token)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             self.info = None

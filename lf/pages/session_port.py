@@ -287,9 +287,9 @@ class SeatsInfo:
     turn_seconds: int | None
 
 
-def seats_info(game_id: str, host_token: str | None, tokens: dict[str, str]) -> SeatsInfo:
+def seats_info(game_id: str, host_token: str | None) -> SeatsInfo:
     """The Seats dialog's content; a private game's invitations only for its host (an invitation is one seat's:
-    a seated player who saw the others' could take them too). ``tokens``: kept for the callers' sake."""
+    a seated player who saw the others' could take them too)."""
     session = game(game_id)
     is_host = session.is_host(host_token)
     return SeatsInfo(session.name, session.status, session.seats(), is_host,

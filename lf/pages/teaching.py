@@ -616,7 +616,7 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             if claim and game_id:
                 async def take() -> None:
                     try:
-                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id), {})
+                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id))
                         await claim_free_seats(game_id, info.invites)
                     except port.SessionError as exc:
                         ui.notify(str(exc), type="negative")

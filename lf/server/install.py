@@ -10,12 +10,13 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from lf.session.registry import opened_registry
 
-from . import idle_gc, sockets
+from . import idle_gc, page_gate, sockets
 from .cleanup import CleanupTask
 from .body_limit import BodyLimit
 from .guard import Guard
 from .page_gate import PageGate, let_go_of_unopened_pages
 from .settings import Settings, set_settings
+from .spectators import spectators
 from .turn_timer import TurnTimer
 
 
@@ -29,6 +30,8 @@ def install(storage_secret: str) -> None:
     if not os.environ.get("NICEGUI_USER_SIMULATION"):  # (not in the test process that simulates browsers)
         os.umask(0o077)  # the database, the storage files, the secret: readable by the server's user only
     app.add_middleware(SessionMiddleware, secret_key=storage_secret)
+    page_gate.reset()  # a start forgets what the last one counted (the test process starts lf once per test)
+    spectators.clear()
     app.add_middleware(PageGate)  # inside the guard: a refused host never spends a visitor's page budget
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard)

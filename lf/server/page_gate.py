@@ -72,14 +72,22 @@ class Budgets:
         return wait
 
 
+#: The process's budgets (``reset`` by lf.server.install at each start: the test process starts lf once per test).
+budgets = Budgets()
+
+
+def reset() -> None:
+    global budgets
+    budgets = Budgets()
+
+
 class PageGate:
     """ASGI middleware (inside lf.server.guard.Guard): the budget per address, then the cap on builds."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.budgets = Budgets()
         self._builds: asyncio.Semaphore | None = None
-        #: Answers given by this gate, by status (diagnostics and the flood run).
+        #: Answers given by this gate, by status (diagnostics).
         self.refused: dict[int, int] = {429: 0, 503: 0}
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -87,7 +95,7 @@ class PageGate:
             await self.app(scope, receive, send)
             return
         s = settings()
-        wait = self.budgets.take(visitor_address(scope), s.pages_per_minute, s.page_burst)
+        wait = budgets.take(visitor_address(scope), s.pages_per_minute, s.page_burst)
         if wait:
             await self._refuse(send, 429, "Too many requests",
                                f"This address asked for more pages than this server serves to one visitor "

@@ -41,13 +41,14 @@ class Settings:
     #: Spectator pages one visitor address may keep open at once (over all games).
     spectators_per_address: int = 10
     #: Pages one visitor address may ask for per minute (beyond the burst); more are answered 429.
-    pages_per_minute: int = 120
+    pages_per_minute: int = 60
     #: Pages one visitor address may ask for at once before the per-minute rate applies.
-    page_burst: int = 30
+    page_burst: int = 20
     #: Pages built at once by this process; a request waits up to 2 s for its turn, then is answered 503.
-    page_builds: int = 4
-    #: Seconds a built page may wait for its socket before it is let go (NiceGUI's own wait is 60 s).
-    page_connect_s: int = 15
+    page_builds: int = 2
+    #: Seconds a built page may wait for its socket before it is let go (NiceGUI's own wait is 60 s; a phone on a
+    #: slow network may take this long to fetch the page's scripts the first time).
+    page_connect_s: int = 30
     #: Seconds a game may sit unused in memory before it is unloaded (reloaded from the database on demand).
     idle_unload_s: int = 900
     #: Days a finished quick game ("Play now", mode demo) is kept before the clean-up deletes it.

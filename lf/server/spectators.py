@@ -53,6 +53,12 @@ class Spectators:
                 if counter[key] <= 0:
                     del counter[key]
 
+    def clear(self) -> None:
+        """Forget every place (a server starting: lf.server.install; the test process starts lf once per test)."""
+        with self._lock:
+            self._games.clear()
+            self._visitors.clear()
+
     def count(self, game_id: str) -> int:
         with self._lock:
             return self._games[game_id]

@@ -223,10 +223,10 @@ class Repository:
             return s.exec(q.values(**values)).rowcount == 1
 
     def seats_held_by(self, claimed_by: str) -> int:
-        """How many seats the address ``claimed_by`` (a keyed hash) holds now, over all games."""
+        """How many seats of running games the address ``claimed_by`` (a keyed hash) holds now."""
         with self._reading() as s, s.begin():
-            q = select(func.count()).select_from(SeatRow).where(SeatRow.claimed_by == claimed_by,
-                                                                 SeatRow.token_hash.is_not(None))
+            q = (select(func.count()).select_from(SeatRow).join(GameRow, GameRow.id == SeatRow.game_id)
+                 .where(SeatRow.claimed_by == claimed_by, SeatRow.token_hash.is_not(None), GameRow.status == "active"))
             return s.exec(q).scalar_one()
 
     # -- the action log --------------------------------------------------------------------
