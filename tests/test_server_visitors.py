@@ -30,7 +30,8 @@ def server(tmp_path, request):
 
 def _upload_url(page: PageSocket) -> str:
     """The address the lobby's hidden uploader posts a game file to (NiceGUI's upload route of that page)."""
-    return next(el["props"]["url"] for el in page.elements.values() if "/upload/" in str(el.get("props", {}).get("url")))
+    return next(el["props"]["url"] for el in page.elements.values()
+                if "/upload/" in str(el.get("props", {}).get("url")))
 
 
 async def _post_file(page: PageSocket, data: bytes, name: str = "game.json") -> httpx.Response:

@@ -1,8 +1,9 @@
 """The join link of a seat (/join/{game}/{faction}?invite=...): take the seat on this device, then play.
 
 The page a QR code opens on a phone. A private game's link carries its seat's own invitation; without it (or
-with a wrong one, or another seat's) the seat cannot be taken, whatever the visitor tries. A browser that already holds this seat goes
-straight to it; a taken seat offers to watch instead. The session is read in a worker thread.
+with a wrong one, or another seat's) the seat cannot be taken, whatever the visitor tries. A browser that
+already holds this seat goes straight to it; a taken seat offers to watch instead. The session is read in a
+worker thread.
 """
 
 from __future__ import annotations

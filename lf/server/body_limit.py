@@ -88,6 +88,6 @@ async def _too_large(scope: dict[str, Any], send: Any) -> None:
                 str(scope.get("path", ""))[:80])
     body = (TOO_LARGE + "\n").encode()
     await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})

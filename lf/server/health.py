@@ -5,8 +5,8 @@ check that failed (never a traceback or a connection string): the database and t
 check reads, then writes this process's row of the ``health`` table and commits, within ``DB_TIMEOUT_S``: a
 server that can read but not save (a read-only database, a full disk) fails it, with words that say which, as
 does a locked, damaged or unreachable database. For a SQLite file, less than ``MIN_FREE_BYTES`` free on its
-disk fails it too (SQLite may still fit a small write into its journal's old space until a larger one fails). One write at most is in flight: a check that finds the last
-one still waiting (a lock) says so at once.
+disk fails it too (SQLite may still fit a small write into its journal's old space until a larger one fails).
+One write at most is in flight: a check that finds the last one still waiting (a lock) says so at once.
 """
 
 from __future__ import annotations

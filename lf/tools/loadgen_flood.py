@@ -138,7 +138,8 @@ def flood(workdir: Path, moves: int, think: tuple[float, float], seed: int, out:
 
     defaults = Settings()
     server = Server(workdir / "flood", LF_PAGES_PER_MINUTE=str(defaults.pages_per_minute),
-                    LF_PAGE_BURST=str(defaults.page_burst), LF_SPECTATORS_PER_ADDRESS=str(defaults.spectators_per_address))
+                    LF_PAGE_BURST=str(defaults.page_burst),
+                    LF_SPECTATORS_PER_ADDRESS=str(defaults.spectators_per_address))
     try:
         games = create_games(sqlite_url(server.db), 1, moves * (len(PHASES) + 1) + 10, seed, name="Flooded")
         out(f"  one lf process (SQLite, default settings), one public game with 3 seated players, {moves} moves per "
