@@ -13,19 +13,11 @@ import json
 import httpx
 import pytest
 from history_helpers import LOST, WON, game_file
-from live_server import E2E_SECRET, LfServer, PageSocket, settle
+from live_server import E2E_SECRET, LfServer, PageSocket, server, settle  # noqa: F401 (a fixture)
 from pages_helpers import wait_for as wait_until
 
 from lf.session import Registry
 from lf.store.db import sqlite_url
-
-
-@pytest.fixture
-def server(tmp_path, request):
-    env = getattr(request, "param", {})
-    live = LfServer(tmp_path, extra_env=env).start()
-    yield live
-    live.stop()
 
 
 def _upload_url(page: PageSocket) -> str:
