@@ -104,7 +104,8 @@ def import_button(then: Callable[[port.NewGame], str] = opened_path, label: str 
         ui.button(label, icon="upload_file") \
             .on("click", js_handler=f"() => runMethod({upload.id}, 'pickFiles', [])") \
             .props("outline no-caps data-testid=import").mark("import")
-        public = ui.switch("Public").props("data-testid=import-public").classes("lf-switch").mark("import-public")
+        public = ui.switch("Public: listed in the lobby").props("data-testid=import-public").classes("lf-switch") \
+            .mark("import-public")
     error = ui.label("").classes("lf-import-error").props('role=alert data-testid=import-error').mark("import-error")
     error.set_visibility(False)
 

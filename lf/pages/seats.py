@@ -67,9 +67,11 @@ class SeatsDialog:
             if info.turn_seconds:
                 words += (f" Turn timer: a player idle for {info.turn_seconds} seconds is replaced by a Non-player "
                           "until they take their seat back.")
+        elif info.is_host:
+            words = ("Private game: each seat is taken only with its own join link. Send each player their link, or "
+                     "let them scan its code.")
         else:
-            words = ("Private game: a seat is taken only with its join link. Send each player their link, or let "
-                     "them scan its code.")
+            words = "Private game: each seat is taken only with its own join link, which the host sends."
         ui.label(words).classes("lf-muted").mark("seats-privacy")
         held = browser_seats.seats_in(self.game_id)
         for s in info.seats:
