@@ -410,10 +410,17 @@ def import_game(data: bytes | str, *, creator: str, private: bool = True) -> New
     reg = default_registry()
     with _creating:  # a visitor over the limit is refused before the file is read
         limits.check_new_game(reg, creator)
-    prepared = reg.prepare_import(data)  # the replay: the slow part, outside the lock
-    with _creating:
-        limits.check_new_game(reg, creator)
-        hosted = reg.host_import(prepared, private=private, creator=creator)
+    try:
+        prepared = reg.prepare_import(data)  # the replay: the slow part, outside the lock
+        with _creating:
+            limits.check_new_game(reg, creator)
+            hosted = reg.host_import(prepared, private=private, creator=creator)
+    except SessionError:
+        raise
+    except Exception as exc:  # never a silent failure: the visitor reads a sentence, the log keeps the cause
+        log.exception("opening a game file failed")
+        raise BadRequest(f"this file could not be opened: the server failed on it ({type(exc).__name__}); nothing "
+                         "was stored") from exc
     _lobby_changed()
     return NewGame(hosted.session.id, hosted.host_token, hosted.invites, hosted.session.status)
 
