@@ -111,7 +111,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
-    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover")
+    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
     lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
     lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")

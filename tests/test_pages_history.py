@@ -162,8 +162,8 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
 
 
 async def test_a_browser_that_held_a_seat_holds_it_in_the_rematch_without_claiming(reg, user: User) -> None:
-    session, _ = await _seated(reg, user, LOST, "moderates")
-    new_id = port().rematch(session.id)  # pressed on another device
+    session, tokens = await _seated(reg, user, LOST, "moderates")
+    new_id = port().rematch(session.id, [tokens["anarchists"]], None)  # pressed on another device
     await user.open(f"/game/{new_id}")
     await wait_for(lambda: user.client.id in screens() and screen_of(user).game_id == new_id)
     assert screen_of(user).faction == "moderates"
@@ -256,10 +256,16 @@ async def test_a_bad_game_file_is_refused_with_its_reason_and_nothing_is_stored(
     broken = json.loads(json.dumps(doc))
     broken["log"][9]["action"] = {"kind": "keep_done"}  # the End of the Year, in the middle of Year 1
     newer = {**doc, "format_version": 99}
+    huge_seed = json.loads(json.dumps(doc))
+    huge_seed["game"]["seed"] = 2**128
     cases = [(b"\x89PNG\r\n", "not text"), (b"{not json", "not JSON"), (b"[1, 2]", "not an object"),
-             (json.dumps({"format": "chess"}).encode(), "not an lf game export"),
+             (json.dumps({"format": "chess"}).encode(), "not an lf game file"),
              (json.dumps(newer).encode(), "unsupported export format version 99"),
-             (json.dumps(broken).encode(), "log row 10")]
+             (json.dumps(broken).encode(), "log row 10"),
+             # issue 18: each of these raised (RecursionError, ValueError, OverflowError) and the page said nothing
+             (b"[" * 100_000 + b"]" * 100_000, "nested deeper"),
+             (b'{"format": "lf-game", "version": 1' + b"7" * 5000 + b"}", "a number with thousands of digits"),
+             (json.dumps(huge_seed).encode(), "seed must be from 0 to 2^128 - 1")]
     await user.open("/")
     before = len(reg.games())
     for data, reason in cases:
@@ -280,3 +286,57 @@ async def _upload(user: User, data: bytes, name: str) -> None:
     upload = user.find(marker="import-upload").elements.pop()
     with user:
         await upload.handle_uploads([SmallFileUpload(name, "application/json", data)])
+
+
+# -- issue 18: who may start a rematch, and what opening a file makes -----------------------------------------
+
+async def test_only_a_player_or_the_host_is_offered_a_rematch_and_never_of_a_game_its_host_ended(
+        reg, user: User, create_user) -> None:
+    session, tokens = await _seated(reg, user, LOST, "anarchists")
+    await see(user, "Rematch")
+    watcher = create_user()  # a browser with only the game's address
+    await watcher.open(f"/game/{session.id}")
+    await see(watcher, "The war was lost")
+    assert not _has(watcher, "rematch")
+    assert port().rematch_id(session.id) is None
+    # a game its host ended: no Rematch for anyone, its host included
+    hosted = reg.host_game({}, name="Stopped", seed=5)
+    seat = hosted.session.claim("anarchists", "Ana", hosted.invites["anarchists"])
+    hosted.session.end("The host ended the game without a result")
+    await user.open("/")
+    with user:
+        live("lf.pages.browser_seats").remember(hosted.session.id, "anarchists", seat)
+        live("lf.pages.browser_seats").remember_host(hosted.session.id, hosted.host_token)
+    await user.open(f"/game/{hosted.session.id}")
+    await see(user, "Watch the replay")
+    assert not _has(user, "rematch")
+
+
+def _has(user: User, marker: str) -> bool:
+    return any(marker in el._markers for el in user.client.elements.values())  # noqa: SLF001
+
+
+async def test_an_opened_file_is_hosted_by_its_browser_private_unless_public_and_counted(reg, user: User,
+                                                                                          create_user) -> None:
+    await user.open("/")
+    await _upload(user, json.dumps(game_file(WON, "Opened privately", stop_after=40)).encode(), "a.json")
+    await wait_for(lambda: user.client.id in screens(), timeout=20, why="the running game opens at its table")
+    private = reg.get(screen_of(user).game_id)
+    assert not private.public and private.host_hash is not None
+    await see(user, "Seats and invitations")  # its host sends each player their own link
+    await see(user, "You host this game.")
+    row = reg.repo.get_game(private.id)
+    assert row.creator and row.invite_code
+    await user.open("/")
+    user.find(marker="import-public").click()
+    await _upload(user, json.dumps(game_file(WON, "Opened publicly", stop_after=40)).encode(), "b.json")
+    await wait_for(lambda: user.client.id in screens(), timeout=20)
+    public = reg.get(screen_of(user).game_id)
+    assert public.public and public.id != private.id
+    stranger = create_user()
+    await stranger.open("/")
+    await see(stranger, "Opened publicly")
+    assert "Opened privately" not in page_text(stranger)
+    await user.open("/")
+    await see(user, "Your games on this device")
+    assert _has(user, f"delete-{private.id}") and _has(user, f"end-{public.id}")

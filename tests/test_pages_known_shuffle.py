@@ -18,5 +18,5 @@ async def test_every_seat_of_a_game_with_a_chosen_seed_reads_that_the_host_chose
         await see(who, "Shuffle chosen by the host")
     secret = reg.create_game(TWO)
     await join(user, secret.id, "anarchists", "Ana")
-    await see(user, "Initiative: ")
+    await see(user, "of 3")  # the status line is drawn ("Year 1 of 3")
     assert "Shuffle chosen" not in page_text(user)

@@ -70,5 +70,6 @@ def test_the_rematch_of_an_old_game_is_dealt_with_the_new_generator(registry: Re
     from lf.session.rematch import rematch
 
     old = registry.import_game(json.loads((FIXTURES / "engine2_game.json").read_text()))
-    again = rematch(registry, old.id)
+    token = old.claim("anarchists", "Ana")  # (only a player of the game or its host may start a rematch)
+    again = rematch(registry, old.id, held=[token])
     assert json.loads(again.state_json())["options"]["generator"] == 2 and again.seed.bit_length() > 64

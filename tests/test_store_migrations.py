@@ -12,17 +12,17 @@ from sqlalchemy import Engine, inspect, text
 
 from lf.engine import apply, new_game, to_json
 from lf.engine.game import ENGINE_VERSION
-from lf.session import Registry
+from lf.session import Registry, SeatUnavailable
 from lf.session.tokens import token_hash
 from lf.store import migrations
 from lf.store.db import database_url, make_engine, sqlite_url
 from lf.store.migrations import LATEST, MIGRATIONS, Migration, SchemaError, current_version, migrate
-from lf.store.models import ActionRow, GameRow, SchemaVersion, SeatRow, SnapshotRow
+from lf.store.models import ActionRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow
 from lf.store.repository import Repository
 from session_helpers import pick, reference_game
 
 FIXTURE_V1 = Path(__file__).parent / "fixtures" / "schema_v1.sql"
-MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow)
+MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow, HealthRow)
 HUMANS = {"anarchists": "human", "communists": "human", "moderates": "human"}
 
 
@@ -268,5 +268,45 @@ def test_first_start_creates_the_sqlite_file_with_nothing_to_install(tmp_path: P
         assert current_version(reg.repo.engine) == LATEST
         assert reg.get(game.id) is game
         assert game.engine_version == ENGINE_VERSION
+    finally:
+        reg.close()
+
+
+def test_private_games_made_before_seat_invitations_keep_the_links_already_sent(db_url: str) -> None:
+    """Issue 18: one invitation per seat (a new one when a seat is freed). A private game stored before has one
+    code for the game, already in the links its host sent: after the upgrade those links still take their
+    seats; a seat freed afterwards gets a code of its own, and the old link no longer takes it."""
+    upgrade = next(m for m in MIGRATIONS if m.apply is migrations._seat_invitations_and_holders)
+    engine = make_engine(db_url)
+    migrate(engine, target=upgrade.version - 1)
+    held = "kept-by-the-anarchists-browser"
+    now = "2025-05-01 12:00:00"
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games (id, name, mode, seed, options, seats, content_version, engine_version, "
+                          "status, version, created_at, updated_at, invite_code) VALUES ('00000000000a', 'Before', "
+                          "'standard', 7, '{}', :seats, 'lf-original-2', '2', 'active', 0, :t, :t, 'OLD-CODE')"),
+                     {"seats": json.dumps(HUMANS), "t": now})
+        for f in HUMANS:
+            conn.execute(text("INSERT INTO seats (game_id, faction, kind, display_name, token_hash, claimed_at) "
+                              "VALUES ('00000000000a', :f, 'human', :n, :h, :c)"),
+                         {"f": f, "n": f.title(), "h": token_hash(held) if f == "anarchists" else None,
+                          "c": now if f == "anarchists" else None})
+    assert migrate(engine) == LATEST
+    assert columns(engine) == model_columns()
+    reg = Registry(Repository(engine))
+    try:
+        game = reg.get("00000000000a")
+        assert not game.public and game.seat_of(held) == "anarchists"
+        assert game.seat_invites() == {f: "OLD-CODE" for f in HUMANS}
+        assert game.claim("communists", "Carme", invite="OLD-CODE")  # the link the host sent still works
+        game.release_seat("anarchists")  # freed: a new invitation, which the host's dialog shows
+        fresh = game.seat_invites()["anarchists"]
+        assert fresh != "OLD-CODE"
+        with pytest.raises(SeatUnavailable, match="private"):
+            game.claim("anarchists", "Back", invite="OLD-CODE")
+        reg.evict(game.id)  # the new invitation is stored, not only in memory
+        assert reg.get(game.id).claim("anarchists", "Ana", invite=fresh)
+        new = reg.host_game(HUMANS, name="After").invites  # a game made now: a code of its own per seat
+        assert set(new) == set(HUMANS) and len(set(new.values())) == 3
     finally:
         reg.close()

@@ -45,7 +45,8 @@ from .offline_taps import answer_offline_tap
 from .presence_link import AbsentNotice, SeatLink
 from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
-from .seat_notice import SeatNotice, keep_seat_in_url, watch
+from .seat_notice import SeatNotice, keep_seat_in_url
+from .spectating import watch
 from .seats import open_seats_dialog
 from .shared_fetch import shared_call, ticket
 
@@ -449,6 +450,8 @@ class GameScreen:
     def _on_event(self) -> None:
         """Runs on our loop after each accepted change; many events in a row give one sync."""
         self._heard = ticket()
+        if not self.client.has_socket_connection:
+            return  # nobody sees this page now (never opened, or reconnecting): it catches up when its socket comes
         if not self._sync_scheduled:
             self._sync_scheduled = True
             asyncio.get_running_loop().create_task(self.sync())

@@ -95,7 +95,7 @@ class CreateForm:
         browser_seats.remember_host(new.id, new.host_token)
         seat = ""
         if self.mine.value:
-            error = await claim_seat(new.id, self.mine.value, self.player.value, new.invite)
+            error = await claim_seat(new.id, self.mine.value, self.player.value, new.invites.get(self.mine.value))
             if error:
                 ui.notify(error, type="negative")
             else:
@@ -143,6 +143,8 @@ def _free_waited(line: port.LobbyGame) -> list[str]:
 
 
 def _status_words(line: port.LobbyGame) -> str:
+    if line.busy:
+        return "A move is being saved (the database is slow); this line updates when it is done"
     if line.status == "broken":
         return f"Can't be played: {line.problem or 'it no longer replays'}"
     if line.result:
@@ -174,6 +176,9 @@ class GameLists:
         self.pages = {"active": 0, "finished": 0}
         self.mine: list[port.LobbyGame] = []
         self.lists: dict[str, port.GameList] = {}
+        self.running: list[str] = []
+        #: A change came while the page had no socket (before it opened, or while it reconnects): re-draw on connect.
+        self.missed = False
         self.error = ""
         self.draw_mine = ui.refreshable(self._draw_mine)
         self.draw = ui.refreshable(self._draw)
@@ -186,6 +191,7 @@ class GameLists:
             self.draw()
         stop = port.watch_lobby(self._changed)
         self.client.on_delete(lambda: (stop(), self._close()))
+        self.client.on_connect(self._connected)
 
     async def _load(self) -> None:
         self.held, self.hosted = browser_seats.all_held(), browser_seats.hosted()
@@ -196,9 +202,17 @@ class GameLists:
             self.error = ""
         except port.SessionError as exc:
             self.mine, self.lists, self.error = [], {}, str(exc)
-        running = [g.id for g in [*self.mine, *self.lists.get("active", port.GameList([], 0)).games]
-                   if g.status == "active"]
-        await self._follow(running)
+        self.running = [g.id for g in [*self.mine, *self.lists.get("active", port.GameList([], 0)).games]
+                        if g.status == "active"]
+        if self.client.has_socket_connection:  # a page nobody opened follows no game (a flood of requests)
+            await self._follow(self.running)
+
+    async def _connected(self) -> None:
+        """The page's socket came (or came back): follow the games it lists, and catch up on what it missed."""
+        await self._follow(self.running)
+        if self.missed:
+            self.missed = False
+            self._changed()
 
     @staticmethod
     def _read(ids: list[str], pages: dict[str, int]) -> tuple[list[port.LobbyGame], port.GameList, port.GameList]:
@@ -322,8 +336,11 @@ class GameLists:
                     continue
 
     def _changed(self) -> None:
-        """Called from any thread; one re-draw per burst."""
+        """Called from any thread; one re-draw per burst, and none for a page without its socket (see ``missed``)."""
         if self._scheduled or self.client.is_deleted or self.loop.is_closed():
+            return
+        if not self.client.has_socket_connection:
+            self.missed = True
             return
         self._scheduled = True
         self.loop.call_soon_threadsafe(self.loop.call_later, LIVE_DELAY_S,

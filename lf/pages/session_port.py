@@ -13,7 +13,6 @@ answer (an ``ActResult``) unchanged.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -47,6 +46,7 @@ from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
 from lf.session.rematch import seat_in_rematch as rematch_seat
+from lf.session import glances
 from lf.session.recap import recap as recap_of
 from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
@@ -83,6 +83,8 @@ class LobbyGame:
     seats: list[SeatInfo] = field(default_factory=list)
     result: dict[str, Any] | None = None
     problem: str | None = None
+    #: A move holds the game right now and the lobby has not seen it before: its line says so, and updates later.
+    busy: bool = False
 
     @property
     def free_seats(self) -> list[str]:
@@ -143,11 +145,13 @@ _creating = threading.Lock()
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game this browser just created: it hosts it (``host_token``), and a private game's links carry ``invite``."""
+    """A game this browser just created or opened from a file: it hosts it (``host_token``); a private game's
+    join links carry each seat's own invitation (``invites``, {faction: code})."""
 
     id: str
     host_token: str
-    invite: str | None
+    invites: dict[str, str]
+    status: str = "active"
 
 
 def create_game(seats: dict[str, str], *, creator: str, name: str | None = None, seed: int | None = None,
@@ -159,7 +163,7 @@ def create_game(seats: dict[str, str], *, creator: str, name: str | None = None,
         hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
                                creator=creator)
     _lobby_changed()
-    return NewGame(hosted.session.id, hosted.host_token, hosted.invite_code)
+    return NewGame(hosted.session.id, hosted.host_token, hosted.invites)
 
 
 @dataclass(frozen=True)
@@ -197,13 +201,16 @@ def _lobby_line(summary: GameSummary) -> LobbyGame:
                 created_at=summary.created_at, updated_at=summary.updated_at, turn_seconds=summary.turn_seconds)
     try:
         session = game(summary.id)
-        v = session.view()
-        names = seat_names(summary.id)
-        waiting = list(dict.fromkeys((w["faction"], names.get(w["faction"], "")) for w in v["waiting"]))
-        return LobbyGame(status=session.status, year=v["year"], turn=v["turn"], phase=v["phase"], waiting=waiting,
-                         seats=session.seats(), result=v["result"], **base)
+        seen = glances.look(session)
     except SessionError as exc:
         return LobbyGame(status="broken", problem=summary.status_message or str(exc), **base)
+    if seen is None:  # a move holds the game (its database is slow) and this process never listed it yet
+        return LobbyGame(status=summary.status, busy=True, **base)
+    v, seats_now = seen
+    names = names_of(seats_now)
+    waiting = list(dict.fromkeys((w["faction"], names.get(w["faction"], "")) for w in v["waiting"]))
+    return LobbyGame(status=session.status, year=v["year"], turn=v["turn"], phase=v["phase"], waiting=waiting,
+                     seats=seats_now, result=v["result"], **base)
 
 
 def default_turn_seconds() -> int:
@@ -231,11 +238,11 @@ def held_seats(game_id: str, tokens: dict[str, str]) -> dict[str, str]:
 
 
 def claim(game_id: str, faction: str, display_name: str | None = None, invite: str | None = None,
-          held: int = 0) -> str:
+          held: int = 0, visitor: str | None = None) -> str:
     """Claim a free human seat; returns the secret token for the browser to keep. ``held``: how many seats
-    the browser holds already (the seats-per-visitor limit)."""
-    limits.check_new_seat(held)
-    token = game(game_id).claim(faction, display_name, invite)
+    the browser holds already; ``visitor``: the key of its address (the seats-per-visitor limit counts both)."""
+    limits.check_new_seat(held, default_registry().repo.seats_held_by(visitor) if visitor else 0)
+    token = game(game_id).claim(faction, display_name, invite, claimed_by=visitor)
     _lobby_changed()
     return token
 
@@ -263,8 +270,12 @@ def player_name(seat: SeatInfo) -> str:
 
 def seat_names(game_id: str) -> dict[str, str]:
     """A label per faction: the player's name ("" if they gave none), "Non-player", or "free seat"."""
+    return names_of(seats(game_id))
+
+
+def names_of(seat_list: list[SeatInfo]) -> dict[str, str]:
     out = {}
-    for s in seats(game_id):
+    for s in seat_list:
         if s.kind == "nonplayer":
             who = player_name(s) or "its player"
             out[s.faction] = f"Non-player (for {who})" if s.claimed else "Non-player"
@@ -275,25 +286,24 @@ def seat_names(game_id: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class SeatsInfo:
-    """What the Seats dialog shows: the seats, whether this browser hosts, the join links' invite code."""
+    """What the Seats dialog shows: the seats, whether this browser hosts, each seat's invitation (private games)."""
 
     name: str
     status: str
     seats: list[SeatInfo]
     is_host: bool
-    invite: str | None
+    invites: dict[str, str]
     public: bool
     turn_seconds: int | None
 
 
-def seats_info(game_id: str, host_token: str | None, tokens: dict[str, str]) -> SeatsInfo:
-    """The Seats dialog's content; the invite code only for the host or a seated player of the game."""
+def seats_info(game_id: str, host_token: str | None) -> SeatsInfo:
+    """The Seats dialog's content; a private game's invitations only for its host (an invitation is one seat's:
+    a seated player who saw the others' could take them too)."""
     session = game(game_id)
     is_host = session.is_host(host_token)
-    seated = any(session.seat_of(t) == f for f, t in tokens.items())
-    invite = session.invite_code if (is_host or seated) else None
-    return SeatsInfo(session.name, session.status, session.seats(), is_host, invite, session.public,
-                     session.turn_seconds)
+    return SeatsInfo(session.name, session.status, session.seats(), is_host,
+                     session.seat_invites() if is_host else {}, session.public, session.turn_seconds)
 
 
 # -- the host's tools (lf/session/host.py checks the host token) --------------------------------
@@ -416,28 +426,32 @@ def export(game_id: str) -> dict[str, Any]:
     return default_registry().export_game(game_id)
 
 
-def import_game(data: bytes | str) -> GameSession:
-    """Store a game file as a new game (seats free); BadRequest, naming what is wrong, and nothing stored if it
-    is not an lf game file or does not replay."""
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BadRequest(f"this file is not an lf game file (it is not text: {exc.reason})") from exc
+def import_game(data: bytes | str, *, creator: str, private: bool = True) -> NewGame:
+    """Store a game file as a new game hosted by this browser (seats free; private unless ``private`` is False),
+    within the server's limits like a created game. BadRequest, naming what is wrong, and nothing stored if it
+    is not an lf game file or does not replay; LimitReached beyond the limits."""
+    reg = default_registry()
+    with _creating:  # a visitor over the limit is refused before the file is read
+        limits.check_new_game(reg, creator)
     try:
-        document = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"this file is not an lf game file (not JSON: {exc.msg}, line {exc.lineno})") from exc
-    if not isinstance(document, dict):
-        raise BadRequest("this file is not an lf game file (its JSON is not an object)")
-    session = default_registry().import_game(document)
+        prepared = reg.prepare_import(data)  # the replay: the slow part, outside the lock
+        with _creating:
+            limits.check_new_game(reg, creator)
+            hosted = reg.host_import(prepared, private=private, creator=creator)
+    except SessionError:
+        raise
+    except Exception as exc:  # never a silent failure: the visitor reads a sentence, the log keeps the cause
+        log.exception("opening a game file failed")
+        raise BadRequest(f"this file could not be opened: the server failed on it ({type(exc).__name__}); nothing "
+                         "was stored") from exc
     _lobby_changed()
-    return session
+    return NewGame(hosted.session.id, hosted.host_token, hosted.invites, hosted.session.status)
 
 
-def rematch(game_id: str) -> str:
-    """The rematch of a finished game (made by the first press; every later press gets the same game)."""
-    new = rematch_game(default_registry(), game_id)
+def rematch(game_id: str, held: list[str], host_token: str | None) -> str:
+    """The rematch of a finished game (made by the first press; every later press gets the same game), for a
+    browser holding a seat in it (``held``: its seat tokens) or hosting it."""
+    new = rematch_game(default_registry(), game_id, held, host_token)
     _lobby_changed()
     return new.id
 

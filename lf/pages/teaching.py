@@ -100,23 +100,25 @@ async def start_teaching_game(seats: dict[str, str], name: str | None = None, se
     new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name or "Teaching game", seed=seed,
                           mode="teaching")
     browser_seats.remember_host(new.id, new.host_token)
-    await claim_free_seats(new.id, new.invite)
+    await claim_free_seats(new.id, new.invites)
     return new.id
 
 
-def _claim_all(game_id: str, invite: str | None, held: int) -> dict[str, str]:
+def _claim_all(game_id: str, invites: dict[str, str], held: int, visitor_key: str) -> dict[str, str]:
     """Claim every free human seat of the game (in a worker thread); {faction: token}."""
     tokens = {}
     for s in port.seats(game_id):
         if s.kind == "human" and not s.claimed:
-            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table", invite, held + len(tokens))
+            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table", invites.get(s.faction),
+                                           held + len(tokens), visitor_key)
     return tokens
 
 
-async def claim_free_seats(game_id: str, invite: str | None) -> dict[str, str]:
-    """Claim every free human seat of the game for this screen (adds to the tokens it already holds)."""
+async def claim_free_seats(game_id: str, invites: dict[str, str]) -> dict[str, str]:
+    """Claim every free human seat of the game for this screen (adds to the tokens it already holds); a private
+    game's seats with their invitations (``invites``: the host's)."""
     tokens = held_tokens(game_id)
-    tokens.update(await in_thread(_claim_all, game_id, invite, browser_seats.seat_count()))
+    tokens.update(await in_thread(_claim_all, game_id, invites, browser_seats.seat_count(), visitor.key()))
     _save(game_id, tokens=tokens)
     if tokens and not browser_seats.seats_in(game_id):  # so the lobby lists it under "Your games on this device"
         first = next(f for f in FACTIONS if f in tokens)
@@ -630,8 +632,8 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             if claim and game_id:
                 async def take() -> None:
                     try:
-                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id), {})
-                        await claim_free_seats(game_id, info.invite)
+                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id))
+                        await claim_free_seats(game_id, info.invites)
                     except port.SessionError as exc:
                         ui.notify(str(exc), type="negative")
                         return

@@ -24,6 +24,7 @@ from lf.store.models import MAX_SEED, ActionRow, GameRow, SeatRow, seed_columns,
 from lf.store.repository import NewSnapshot
 
 from .errors import BadRequest
+from .game_file import admit
 from .rebuild import (
     LogEntry,
     ReplayError,
@@ -133,7 +134,11 @@ class ReplayReport:
 
 
 def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Check the envelope of an export; return (game, log). Raises BadRequest for anything unreadable."""
+    """Check the envelope of an export; return (game, log). Raises BadRequest for anything unreadable.
+
+    Every field is checked first (lf/session/game_file.py), and the game's options are cut down to those its mode
+    allows."""
+    admit(doc)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadRequest(f"this is not an lf game export (expected \"format\": \"{FORMAT}\")")
     if doc.get("format_version") != FORMAT_VERSION:
@@ -163,6 +168,7 @@ def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def replay_document(doc: Any) -> ReplayReport:
     """Replay an export from its seed, row by row, and check the final state against its hash."""
+    claimed = claimed_options(doc)
     game, rows = read_document(doc)
     seats = {f: s["kind"] for f, s in game["seats"].items()}
     state: GameState | None = None
@@ -179,7 +185,11 @@ def replay_document(doc: Any) -> ReplayReport:
         return ReplayReport(False, len(rows), reached, str(exc), exc.seq, exc.entry, state)
     report = ReplayReport(True, len(rows), reached, state=state, entries=entries)
     versions = doc.get("versions") or {}
-    if (versions.get("content"), versions.get("engine")) != current_versions():
+    left_out = sorted(k for k, v in claimed.items() if game["options"].get(k) != v)
+    if left_out:
+        report.notes.append(f"options its game mode does not allow were left out ({', '.join(left_out)}): the final "
+                            "state hash is not compared")
+    elif (versions.get("content"), versions.get("engine")) != current_versions():
         report.notes.append(f"exported under content {versions.get('content')} / engine {versions.get('engine')}, "
                             f"replayed under {' / '.join(current_versions())}: the final state hash is not compared")
     elif doc.get("state_sha256"):
@@ -188,6 +198,13 @@ def replay_document(doc: Any) -> ReplayReport:
             report.ok = False
             report.error = "the log replays, but not to the exported final state (its SHA-256 differs)"
     return report
+
+
+def claimed_options(doc: Any) -> dict[str, Any]:
+    """The options a file says its game has (before they are cut down to those its mode allows)."""
+    game = doc.get("game") if isinstance(doc, dict) else None
+    options = game.get("options") if isinstance(game, dict) else None
+    return dict(options) if isinstance(options, dict) else {}
 
 
 def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,

@@ -21,7 +21,6 @@ closed by the first one.
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import re
@@ -48,6 +47,7 @@ from lf.teaching.foresee import table_previews
 
 from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
                      plain_database_error)
+from . import invites
 from .events import SessionEvent, Subscription
 from .view_cache import ViewCache
 from .rebuild import (
@@ -140,6 +140,7 @@ class GameSession:
         self._open: dict[str, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
+        self._subs_lock = threading.Lock()
         self._views = ViewCache()
         #: Told of every change made here, before the subscribers (the registry tells the other processes).
         #: Tells the other lf processes of each change made here (lf.session.bus; set by the registry).
@@ -332,16 +333,28 @@ class GameSession:
     def is_host(self, token: object) -> bool:
         return token_matches(token, self.host_hash)
 
-    def invite_matches(self, invite: object) -> bool:
-        return self.invite_code is None or (isinstance(invite, str) and hmac.compare_digest(invite, self.invite_code))
+    def invite_matches(self, faction: object, invite: object) -> bool:
+        """Whether a join link's ``invite`` takes ``faction``'s seat: always in a public game; in a private one, only
+        that seat's own invitation (lf/session/invites.py)."""
+        if self.invite_code is None:
+            return True
+        seat = self._seats.get(faction) if isinstance(faction, str) else None
+        return seat is not None and invites.matches(invite, seat.invite_code)
 
-    def claim(self, faction: str, display_name: str | None = None, invite: str | None = None) -> str:
+    def seat_invites(self) -> dict[str, str]:
+        """{faction: invitation} of a private game's seats (for its host's join links); {} for a public game."""
+        with self._lock:
+            return {} if self.public else {f: s.invite_code for f, s in self._seats.items() if s.invite_code}
+
+    def claim(self, faction: str, display_name: str | None = None, invite: str | None = None,
+              claimed_by: str | None = None) -> str:
         """Claim a free human seat; returns its secret token (shown once: the browser must keep it).
 
-        A private game's seats need its invite code (the secret of its join links).
+        A private game's seat needs its own invitation (the secret of its join link). ``claimed_by``: a keyed
+        hash of the claiming address, kept for the seats-per-address limit.
         """
         with self._lock:
-            if not self.invite_matches(invite):
+            if not self.invite_matches(faction, invite):
                 raise SeatUnavailable("This game is private: its seats are taken with the join links its host "
                                       "shares (this link has no valid invitation).")
             if faction not in FACTIONS:
@@ -356,10 +369,10 @@ class GameSession:
             name = clean_name(display_name, label(faction))
             token = new_token()
             with _store_errors():
-                if not self.repo.claim_seat(self.id, faction, token_hash(token), name):
+                if not self.repo.claim_seat(self.id, faction, token_hash(token), name, claimed_by):
                     self._seats = {s.faction: s for s in self.repo.seats(self.id)}
                     raise SeatUnavailable(f"the {label(faction)}' seat was just taken")
-            seat.token_hash, seat.display_name = token_hash(token), name
+            seat.token_hash, seat.display_name, seat.claimed_by = token_hash(token), name, claimed_by
             self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
             return token
 
@@ -381,10 +394,12 @@ class GameSession:
             return self._release(faction, None)
 
     def _release(self, faction: str, held_by: str | None) -> str:
+        invite = None if self.public else invites.new_code()  # the old link must not take the seat back
         with _store_errors():
-            self.repo.release_seat(self.id, faction, held_by)
+            self.repo.release_seat(self.id, faction, held_by, invite)
         seat = self._seats[faction]
-        seat.token_hash, seat.claimed_at = None, None
+        seat.token_hash, seat.claimed_at, seat.claimed_by = None, None, None
+        seat.invite_code = invite or seat.invite_code
         self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
         return faction
 
@@ -447,15 +462,25 @@ class GameSession:
 
     def subscribe(self, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
         """Call ``callback(event)`` after every change; with ``loop``, it runs on that asyncio loop instead."""
-        with self._lock:
+        with self._subs_lock:  # not the game's lock: a page never waits for a move being saved to follow it
             sub = Subscription(callback, loop, self._unsubscribe)
             self._subs.append(sub)
             return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
-        with self._lock:
+        with self._subs_lock:
             if sub in self._subs:
                 self._subs.remove(sub)
+
+    def glance(self, wait_s: float) -> tuple[dict[str, Any], list[SeatInfo]] | None:
+        """The spectator's view and the seats, or None if a change holds the game for more than ``wait_s``
+        (a move waiting for a locked database): the lobby shows what it saw last instead of waiting."""
+        if not self._lock.acquire(timeout=wait_s):
+            return None
+        try:
+            return self.view(), self.seats()
+        finally:
+            self._lock.release()
 
     def human_waits(self) -> dict[str, int]:
         """{faction: version at which its pending decision opened} for the seats a person plays (the turn timer)."""

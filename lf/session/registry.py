@@ -28,10 +28,11 @@ from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
 from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 
+from . import game_file, invites
 from .bus import Change, LocalBus, bus_for
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .events import SessionEvent
-from .exports import export_document, import_rows, replay_document
+from .exports import ReplayReport, export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
 from .presence import PresenceBoard
 from .tokens import new_token, token_hash
@@ -59,12 +60,21 @@ class GameSummary:
 
 
 @dataclass(frozen=True)
+class PreparedImport:
+    """A game file checked and replayed, not stored yet (the replay is the slow part: no lock is held for it)."""
+
+    doc: dict[str, Any]
+    report: ReplayReport
+
+
+@dataclass(frozen=True)
 class HostedGame:
-    """A game just created with a host: the host token and the invite code are shown once, to its creator."""
+    """A game just created with a host: the host token is given once, to its creator; a private game's
+    invitations ({faction: code}, one per seat; empty for a public game) are the host's join links."""
 
     session: GameSession
     host_token: str
-    invite_code: str | None
+    invites: dict[str, str]
 
 
 class Registry:
@@ -154,10 +164,10 @@ class Registry:
         if turn_seconds is not None and (type(turn_seconds) is not int or turn_seconds < 10):
             raise BadRequest("a turn timer is a whole number of seconds, at least 10")
         host_token = new_token()
-        invite = secrets.token_urlsafe(12) if private else None
+        invite = invites.new_code() if private else None
         session = self._create(seats, host_hash=token_hash(host_token), invite_code=invite,
                                turn_seconds=None if private else turn_seconds, creator=creator, **kwargs)
-        return HostedGame(session, host_token, invite)
+        return HostedGame(session, host_token, session.seat_invites())
 
     def _create(self, seats: Mapping[str, str] | None = None, **kwargs: Any) -> GameSession:
         row, seat_rows = new_game_rows(seats, **kwargs)
@@ -227,19 +237,38 @@ class Registry:
         """The game as one JSON-ready document (no seat secrets); see exports.py."""
         return self._store(lambda: export_document(self.get(game_id)))
 
-    def import_game(self, document: Mapping[str, Any] | str) -> GameSession:
-        """Store an export as a new game (new id, seats unclaimed) after replaying and checking it."""
-        if isinstance(document, str):
-            try:
-                document = json.loads(document)
-            except json.JSONDecodeError as exc:
-                raise BadRequest(f"the export is not valid JSON: {exc}") from exc
-        doc = dict(document)  # type: ignore[arg-type]
+    def import_game(self, document: Mapping[str, Any] | str | bytes) -> GameSession:
+        """Store an export as a new public game without a host (new id, seats unclaimed) after checking and
+        replaying it: for tools and tests. The pages import with ``prepare_import`` and ``host_import``."""
+        return self._store_import(self.prepare_import(document), {})
+
+    def prepare_import(self, document: Mapping[str, Any] | str | bytes) -> PreparedImport:
+        """Check a game file (lf/session/game_file.py) and replay it; nothing is stored. BadRequest says what is
+        wrong, in one sentence."""
+        doc = game_file.parse(document) if isinstance(document, (str, bytes)) else dict(document)
         report = replay_document(doc)
         if not report.ok:
             raise BadRequest(f"the export cannot be imported: {report.error}")
+        assert report.state is not None
+        game_file.check_claims(doc["game"], report.state)
+        return PreparedImport(doc, report)
+
+    def host_import(self, prepared: PreparedImport, *, private: bool = True, creator: str | None = None) -> HostedGame:
+        """Store a prepared file as a new game hosted by its importer: private (an invitation per seat) unless
+        ``private`` is False, counted for ``creator`` (the visitor's key) like a created game."""
+        host_token = new_token()
+        session = self._store_import(prepared, {"host_hash": token_hash(host_token), "creator": creator,
+                                                "invite_code": invites.new_code() if private else None})
+        return HostedGame(session, host_token, session.seat_invites())
+
+    def _store_import(self, prepared: PreparedImport, columns: dict[str, Any]) -> GameSession:
         game_id = secrets.token_hex(6)
-        row, seats, rows, snapshot = import_rows(doc, game_id, report)
+        row, seats, rows, snapshot = import_rows(prepared.doc, game_id, prepared.report)
+        for name, value in columns.items():
+            setattr(row, name, value)
+        codes = invites.seat_codes([s.faction for s in seats], private=row.invite_code is not None)
+        for seat in seats:
+            seat.invite_code = codes[seat.faction]
         self._store(lambda: self.repo.create_game(row, seats, rows, snapshot))
         session = self.get(game_id)
         self.bus.publish(Change(game_id, session.version, "created"))
@@ -286,7 +315,8 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
                   options=options_json, seats=json.dumps(kinds, sort_keys=True),
                   content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
                   version=0, created_at=now, updated_at=now, **extra)
-    seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
+    codes = invites.seat_codes(kinds, private=row.invite_code is not None)
+    seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k, invite_code=codes[f],
                          display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
                  for f, k in kinds.items()]
     return row, seat_rows

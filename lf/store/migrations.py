@@ -30,6 +30,12 @@ History:
    options get ``"generator": 1``, so its log replays with SplitMix64, see lf/engine/rng.py, and ``"content"``,
    its ``content_version``, whose cards lf/engine/content keeps), and ``games.shuffle_known_by`` for a game whose
    shuffle someone chose or holds.
+6. one invitation per seat, and who holds a seat: each seat of a private game has its own invite code
+   (``seats.invite_code``; a join link for one faction cannot take another seat, and a freed seat gets a new
+   one), ``seats.claimed_by`` keeps a keyed hash of the address that took the seat (the seats-per-address
+   limit), and ``health`` is the row ``/healthz`` writes to prove a write can commit. The seats of private
+   games made before get their game's invite code, so the links their hosts already sent keep working (until
+   a seat is freed, which gives it a code of its own).
 """
 
 from __future__ import annotations
@@ -161,12 +167,24 @@ def _dealt_as_before(options: str, content: str) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def _seat_invitations_and_holders(conn: Connection) -> None:
+    _add_column(conn, "seats", "invite_code", "VARCHAR(32)")
+    _add_column(conn, "seats", "claimed_by", "VARCHAR(64)")
+    conn.exec_driver_sql("UPDATE seats SET invite_code = (SELECT games.invite_code FROM games "
+                         "WHERE games.id = seats.game_id) WHERE invite_code IS NULL")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_seats_claimed_by ON seats (claimed_by)")
+    conn.exec_driver_sql("""CREATE TABLE IF NOT EXISTS health (
+        node VARCHAR(64) NOT NULL PRIMARY KEY,
+        checked_at TIMESTAMP NOT NULL)""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
     Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
     Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
     Migration(5, "128-bit seeds, each game's generator and content, shuffles known to someone", _secret_seeds),
+    Migration(6, "an invitation per seat, who took each seat, the health check's row", _seat_invitations_and_holders),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -1,4 +1,4 @@
-"""The tables (schema version 5, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 6, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -110,6 +110,18 @@ class SeatRow(SQLModel, table=True):
     display_name: str = Field(max_length=40)
     token_hash: str | None = Field(default=None, max_length=64)
     claimed_at: datetime | None = Field(default=None, sa_type=DateTime)
+    #: A private game's invitation for this seat (its join link's secret); None in a public game.
+    invite_code: str | None = Field(default=None, max_length=32)
+    #: A keyed hash of the address that took the seat (the seats-per-address limit); never the address.
+    claimed_by: str | None = Field(default=None, max_length=64, index=True)
+
+
+class HealthRow(SQLModel, table=True):
+    """The row ``/healthz`` writes (one per lf process): a write that commits proves the database takes writes."""
+
+    __tablename__ = "health"
+    node: str = Field(primary_key=True, max_length=64)
+    checked_at: datetime = Field(sa_type=DateTime)
 
 
 class ActionRow(SQLModel, table=True):

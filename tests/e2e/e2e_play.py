@@ -616,13 +616,17 @@ def join_from_lobby(device, game_id: str, faction: str, player_name: str) -> Non
     device.faction = faction
 
 
-def upload(device, doc: dict, tmp: Path, name: str) -> str:
-    """Open the game file in the lobby ("Open a game file"); returns the path the lobby goes to."""
+def upload(device, doc: dict, tmp: Path, name: str, public: bool = True) -> str:
+    """Open the game file in the lobby ("Open a game file"), as a public game unless ``public`` is False (a private
+    one's seats are taken with the links its host sees); returns the path the lobby goes to."""
     path = tmp / f"{name}.json"
     path.write_text(json.dumps(doc))
     page = device.page
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
+    if public:
+        press(page, page.get_by_test_id("import-public"), device.touch)
+        expect(page.get_by_test_id("import-public")).to_have_attribute("aria-checked", "true")
     with page.expect_file_chooser() as chooser:
         press(page, page.get_by_test_id("import"), device.touch)
     chooser.value.set_files(str(path))
