@@ -181,4 +181,9 @@ def _play_extra(state: GameState, s: Step) -> None:
 
 @step("play_extra_card")
 def _play_extra_card(state: GameState, s: Step) -> None:
+    # Asked again after a Hero point spend: the spend may have played this very card meanwhile (Mobilization
+    # earned by a track bought to its top), so the owed "another card" is then chosen afresh.
+    if s["card"] not in free_hand(state, s["f"]):
+        push(state, {"s": "play_extra", "by": s["f"]})
+        return
     ask(state, s["f"], "play", card=s["card"], again=s)
