@@ -1,4 +1,4 @@
-"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, replay."""
+"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, arena, replay."""
 
 from __future__ import annotations
 
@@ -109,6 +109,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
+    from lf.tools.arena import add_parser as add_arena
+
+    add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
     lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")

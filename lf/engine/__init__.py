@@ -8,6 +8,7 @@ from .actions import Action, Decision, IllegalAction
 from .game import (
     apply,
     can_undo,
+    clone,
     decision,
     decisions,
     from_json,
@@ -28,6 +29,7 @@ __all__ = [
     "IllegalAction",
     "apply",
     "can_undo",
+    "clone",
     "decision",
     "decisions",
     "from_json",

@@ -142,6 +142,13 @@ def undo(state: GameState, faction: str, free: bool = False) -> GameState:
     return replay(state.seed, initial_seats(state), state.options, state.actions[:-1])
 
 
+def clone(state: GameState) -> GameState:
+    """An independent copy of the whole state, for searches that apply moves on copies (lf/ai).
+
+    A plain deep copy until the engine's fast copy lands (branch ``speed``); callers use only this name."""
+    return state.model_copy(deep=True)
+
+
 def to_json(state: GameState) -> str:
     return state.model_dump_json()
 
