@@ -18,6 +18,10 @@ def _bench(args: argparse.Namespace) -> int:
     from lf.tools.bench_session import print_session_report, run_session_bench
 
     print_report(run(args.games))
+    if args.ai_decisions > 0:
+        from lf.tools import bench_ai
+
+        bench_ai.print_report(bench_ai.run(args.ai_decisions))
     if args.session_games > 0:
         print_session_report(run_session_bench(args.session_games))
     return 0
@@ -81,6 +85,8 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="engine speed figures")
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
+    b.add_argument("--ai-decisions", type=int, default=30,
+                   help="decisions the computer player takes at each level (0: skip)")
     b.set_defaults(fn=_bench)
     bb = sub.add_parser("bench-browsers", help="concurrent three-device games in Chromium: latency, memory, load")
     bb.add_argument("--games", type=int, default=10, help="concurrent games (3 browser contexts each)")

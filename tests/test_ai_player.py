@@ -195,3 +195,20 @@ def test_bad_requests_say_what_is_wrong() -> None:
     with pytest.raises(ValueError, match="no decision"):
         state.pending = [p for p in state.pending if p["faction"] != "anarchists"]
         decide(state, "anarchists", "quick")
+
+
+def test_keeping_cards_only_grows_until_done() -> None:
+    """Rulebook pg. 10 (End of the Year): a player keeps up to 1 (Year 1) or 2 (Year 2) cards in hand and in the
+    tableau. The computer keeps one card at a time and never takes one back, so its keeping always ends."""
+    state, me = positions(22, {"anarchists": "nonplayer", "communists": "nonplayer"}, turn_of("keep"), limit=1)[0]
+    fa = state.factions[me]
+    moves = []
+    for _ in range(len(fa.hand) + len(fa.tableau) + 1):
+        move = decide(state, me, Budget(iterations=8, horizon=1), seed=1)
+        assert not [o.action for o in move.reasons.options if o.action.startswith("unkeep")]
+        moves.append(move.action)
+        apply(state, me, moves[-1])
+        if moves[-1] == "keep_done":
+            break
+    assert moves[-1] == "keep_done" and not any(m.startswith("unkeep") for m in moves)
+    assert all(p["kind"] != "keep" for p in state.pending if p["faction"] == me)

@@ -8,6 +8,8 @@ turn"), and every track in both directions. Searching them all would spread a sm
 - a track moved by Action Points or Hero points is weighed only in the direction the faction wants it
   (``knowledge.STANCE``: its Initiative, its medallion spaces, against a rival's); a Morale Bonus icon that
   would move a track against the faction's wish is left unused instead.
+- a card kept at the End of the Year, or bid, is never taken back within the same decision: the choice
+  only grows until "done", so a search's noise cannot walk it back and forth forever.
 The rest of the decision is searched as it is. Nothing here decides: it only narrows what the search measures.
 """
 
@@ -39,6 +41,8 @@ def candidates(state: GameState, f: str, actions: list[Action], kind: str, phase
     if kind == "turn":
         out = [a for a in actions if not (a.kind == "hp_track" and not _track_ok(f, a))]
         return out or actions
+    if kind in ("keep", "bid"):
+        return [a for a in actions if a.kind not in ("unkeep", "unbid")] or actions
     if kind in ("morale", "pick"):
         out = [a for a in actions if a.kind not in SPEND_KINDS]
         if kind == "morale":

@@ -18,12 +18,16 @@ class Budget:
     horizon: int = 1
     #: Stop early once this many seconds have passed (None: only the playout count limits it).
     seconds: float | None = None
+    #: How much a won war counts beside the seat's own win in the value searched (search.py, docs/ai.md).
+    war_weight: float = 2.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"a budget needs at least 1 playout, not {self.iterations}")
         if self.horizon < 0:
             raise ValueError(f"a playout horizon is 0 turns or more, not {self.horizon}")
+        if self.war_weight < 0:
+            raise ValueError(f"the war's weight is 0 or more, not {self.war_weight}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"a time budget must be positive, not {self.seconds}")
 

@@ -21,7 +21,7 @@ class OptionEstimate:
     war: float  #: estimated chance of a won war after it (0..1)
     win: float  #: estimated chance that this seat wins (war won and the most Glory)
     glory: float  #: mean expected Glory of this seat at the end of the war
-    value: float  #: what the search maximised: win + WAR_WEIGHT * war
+    value: float  #: what the search maximised: win + war_weight * war
 
 
 @dataclass(frozen=True, slots=True)

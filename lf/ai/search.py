@@ -7,7 +7,7 @@ survivor of a round is played in each world dealt for that round), so the luck o
 comparison. Sequential halving (Karnin, Koren and Somekh 2013) spends the budget in rounds and keeps the better
 half after each, so most playouts go to the options that matter. Why this method and not a tree: docs/ai.md.
 
-The value maximised is ``win + WAR_WEIGHT * war``: this seat's chance to win (the war won *and* the most
+The value maximised is ``win + war_weight * war`` (``Budget.war_weight``): this seat's chance to win (the war won *and* the most
 Glory), plus a share of the chance that the war is won at all, so the computer never buys a little Glory with
 a lost war for everyone.
 """
@@ -32,8 +32,6 @@ from .levels import Budget
 from .reasons import LineMove, Move, OptionEstimate, Reasons
 from .rollout import rollout_action
 
-#: How much a won war counts beside this seat's own win (see the module's docstring and docs/ai.md).
-WAR_WEIGHT = 0.5
 #: Moves of each playout kept to find the main line.
 LINE_LENGTH = 8
 #: Moves of another faction whose argument is hidden from this seat (shown as ``kind:?`` in a line).
@@ -45,6 +43,7 @@ Stop = Callable[[], bool]
 
 @dataclass(slots=True)
 class Tally:
+    war_weight: float
     n: int = 0
     value: float = 0.0
     war: float = 0.0
@@ -54,7 +53,7 @@ class Tally:
     def add(self, o: Outlook, me: str) -> None:
         win = o.win(me)
         self.n += 1
-        self.value += win + WAR_WEIGHT * o.war
+        self.value += win + self.war_weight * o.war
         self.war += o.war
         self.win += win
         self.glory += o.glory[me]
@@ -144,7 +143,7 @@ class Search:
         scored = []
         for a in acts:
             o = self._play(world, a, now, record=False)
-            scored.append((o.win(self.me) + WAR_WEIGHT * o.war, a))
+            scored.append((o.win(self.me) + self.budget.war_weight * o.war, a))
         scored.sort(key=lambda x: -x[0])
         return [a for _, a in scored[:keep]]
 
@@ -186,7 +185,7 @@ class Search:
             screened = [a for a in acts if a not in survivors]
         else:
             survivors = list(acts)
-        self.tallies = {a: Tally() for a in survivors}
+        self.tallies = {a: Tally(self.budget.war_weight) for a in survivors}
         until = turn_index(self.state) + self.budget.horizon
         rounds = max(1, math.ceil(math.log2(len(survivors))))
         for r in range(rounds):
@@ -209,12 +208,12 @@ class Search:
 
     def _trivial(self, a: Action, why: str) -> Move:
         reasons = Reasons(self.me, self.decision.kind, (OptionEstimate(a.key, self.labels.get(a, a.key), 0, 0, 0, 0, 0),),
-                          trivial=why, seconds=time.perf_counter() - self.start, war_weight=WAR_WEIGHT,
+                          trivial=why, seconds=time.perf_counter() - self.start, war_weight=self.budget.war_weight,
                           horizon=self.budget.horizon)
         return Move(self.me, a.key, reasons)
 
     def _estimate(self, a: Action) -> OptionEstimate:
-        t = self.tallies.get(a, Tally())
+        t = self.tallies.get(a, Tally(self.budget.war_weight))
         n = t.n or 1
         return OptionEstimate(a.key, self.labels[a], t.n, round(t.war / n, 4), round(t.win / n, 4),
                               round(t.glory / n, 3), round(t.value / n, 4))
@@ -233,6 +232,7 @@ class Search:
         options = tuple(self._estimate(a) for a in ranked) + tuple(
             OptionEstimate(a.key, self.labels[a], 0, 0, 0, 0, 0) for a in screened)
         reasons = Reasons(self.me, self.decision.kind, options, self._main_line(best), self.done,
-                          round(time.perf_counter() - self.start, 4), stopped=self.stopped, war_weight=WAR_WEIGHT,
+                          round(time.perf_counter() - self.start, 4), stopped=self.stopped,
+                          war_weight=self.budget.war_weight,
                           horizon=self.budget.horizon)
         return Move(self.me, best.key, reasons)

@@ -29,16 +29,19 @@ SEAT_KINDS = ("nonplayer", *PERSON_KINDS, *(f"ai:{level}" for level in LEVELS))
 
 
 def seat_budget(spec: str) -> Budget:
-    """The budget of an ``ai:`` seat: a level's name, or playouts with an optional horizon ("ai:200/2")."""
+    """The budget of an ``ai:`` seat: a level's name, or playouts with an optional horizon and war weight
+    ("ai:200/2", "ai:96/1/2.0")."""
     what = spec.removeprefix("ai:")
-    playouts, _, horizon = what.partition("/")
-    if playouts.isdigit() and (not horizon or horizon.isdigit()):
-        return Budget(iterations=int(playouts), horizon=int(horizon) if horizon else budget_of("normal").horizon)
+    parts = what.split("/")
     try:
+        if parts[0].isdigit() and len(parts) <= 3:
+            normal = budget_of("normal")
+            return Budget(iterations=int(parts[0]), horizon=int(parts[1]) if len(parts) > 1 else normal.horizon,
+                          war_weight=float(parts[2]) if len(parts) > 2 else normal.war_weight)
         return budget_of(what)
     except ValueError:
-        raise ValueError(f"unknown seat {spec!r}: say ai:quick, ai:normal, ai:strong or ai:<playouts>[/<horizon>]") \
-            from None
+        raise ValueError(f"unknown seat {spec!r}: say ai:quick, ai:normal, ai:strong or "
+                         "ai:<playouts>[/<horizon>[/<war weight>]]") from None
 
 
 def is_seat(spec: str) -> bool:
