@@ -5,8 +5,9 @@ of the Years (rulebook pg. 10). The Bag grows by one token a turn (two at a Year
 Initiative then (pg. 5). So:
 
 1. the Initiative at each coming turn: held by the Anarchists while Liberty and Collectivization are both 6 or
-   more, else by the Government's side (5 or less: Communists); the tracks drift, so each margin is read as a
-   normal variable whose spread grows with the square root of the turns ahead (``DRIFT`` per turn);
+   more, else by the Government's side (5 or less: Communists); the tracks drift, so each track's margin is
+   read as a normal variable whose mean drifts and whose spread grows with the square root of the turns ahead
+   (Liberty and Collectivization independently: each step towards 6 counts, not only the lower one's);
 2. the Bag each draw comes from: the tokens in it now plus the expected tokens added before that draw; the
    draws are counted as drawn from the average of those Bags (a multinomial, exact over every split);
 3. the Final Bid's token: already won, or shared out (a Non-player bids its top card + 4, so it is more
@@ -67,7 +68,8 @@ class Board:
     before_bag: bool  #: this turn's Bag token is still to come
     drawn_this_year: bool  #: the End of the Year's draw already happened (keeping cards)
     over: bool
-    anarchist_margin: float  #: min(Liberty, Collectivization) - 5.5: the Anarchists' hold on the Initiative
+    liberty_margin: float  #: Liberty - 5.5 and Collectivization - 5.5: the Anarchists hold the Initiative
+    collectivization_margin: float  #: while both are above 0
     government_margin: float  #: Government - 5.5: the Moderates' side (> 0) or the Communists'
     bag: tuple[int, int, int]
     glory: tuple[int, int, int]
@@ -79,7 +81,8 @@ class Board:
         t = state.tracks
         return cls(now=(state.year - 1) * TURNS_PER_YEAR + state.turn, before_bag=state.phase in _BEFORE_BAG,
                    drawn_this_year=state.phase == "year_end", over=state.phase == "over",
-                   anarchist_margin=min(t[LIBERTY], t[COLLECTIVIZATION]) - 5.5, government_margin=t[GOVERNMENT] - 5.5,
+                   liberty_margin=t[LIBERTY] - 5.5, collectivization_margin=t[COLLECTIVIZATION] - 5.5,
+                   government_margin=t[GOVERNMENT] - 5.5,
                    bag=tuple(state.bag.count(f) for f in FACTIONS), glory=tuple(state.glory.count(f) for f in FACTIONS),
                    bid_winner=state.bid_winner,
                    nonplayers=tuple(state.factions[f].seat == "nonplayer" for f in FACTIONS))
@@ -90,7 +93,7 @@ def holders(b: Board, ahead: int, p: tuple[float, float, float]) -> tuple[float,
     drift_a, drift_g, spread = p
     k = ahead + 1
     s = spread * math.sqrt(k)
-    anarchists = _phi((b.anarchist_margin + drift_a * k) / s)
+    anarchists = _phi((b.liberty_margin + drift_a * k) / s) * _phi((b.collectivization_margin + drift_a * k) / s)
     moderates = _phi((b.government_margin + drift_g * k) / s)
     return anarchists, (1 - anarchists) * (1 - moderates), (1 - anarchists) * moderates
 

@@ -97,8 +97,9 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 50) -> 
 
 
 def _initiative_samples(rows: list[dict]) -> tuple[np.ndarray, ...]:
-    """(anarchist margin, government margin, turns ahead + 1, holder index) for each known future Bag token."""
-    ma, mg, k, who = [], [], [], []
+    """(Liberty, Collectivization and Government margins, turns ahead + 1, holder index) for each known future
+    Bag token."""
+    ml, mc, mg, k, who = [], [], [], [], []
     for r in rows:
         b = r["board"]
         now = (b["year"] - 1) * 4 + b["turn"]
@@ -106,23 +107,24 @@ def _initiative_samples(rows: list[dict]) -> tuple[np.ndarray, ...]:
         for turn, holder in r["holders"].items():
             if int(turn) < first:
                 continue
-            ma.append(min(b["tracks"]["liberty"], b["tracks"]["collectivization"]) - 5.5)
+            ml.append(b["tracks"]["liberty"] - 5.5)
+            mc.append(b["tracks"]["collectivization"] - 5.5)
             mg.append(b["tracks"]["government"] - 5.5)
             k.append(int(turn) - now + 1)
             who.append(FACTIONS.index(holder))
-    return np.array(ma), np.array(mg), np.array(k, dtype=float), np.array(who)
+    return np.array(ml), np.array(mc), np.array(mg), np.array(k, dtype=float), np.array(who)
 
 
 def fit_initiative(rows: list[dict]) -> dict:
     """The Glory model's Initiative drift and spread, by maximum likelihood over a grid."""
-    ma, mg, k, who = _initiative_samples(rows)
+    ml, mc, mg, k, who = _initiative_samples(rows)
     best, best_ll = None, -np.inf
     phi = lambda x: 1 / (1 + np.exp(-1.702 * np.clip(x, -20, 20)))  # noqa: E731 - glory._phi's formula
     for da in np.arange(-0.8, 0.41, 0.1):
         for dg in np.arange(-0.6, 0.61, 0.1):
             for sp in np.arange(0.3, 2.01, 0.1):
                 s = sp * np.sqrt(k)
-                pa = phi((ma + da * k) / s)
+                pa = phi((ml + da * k) / s) * phi((mc + da * k) / s)
                 pm = phi((mg + dg * k) / s)
                 p = np.stack([pa, (1 - pa) * (1 - pm), (1 - pa) * pm])[who, np.arange(len(who))]
                 ll = np.log(np.clip(p, 1e-9, 1)).sum()
