@@ -155,13 +155,15 @@ class NewGame:
 
 
 def create_game(seats: dict[str, str], *, creator: str, name: str | None = None, seed: int | None = None,
-                mode: str = "standard", private: bool = True, turn_seconds: int | None = None) -> NewGame:
-    """Start a game hosted by this browser, within the server's limits (LimitReached says which)."""
+                mode: str = "standard", private: bool = True, turn_seconds: int | None = None,
+                hints: bool = True) -> NewGame:
+    """Start a game hosted by this browser, within the server's limits (LimitReached says which); ``hints``: the
+    seats may ask the coach for a move."""
     reg = default_registry()
     with _creating:  # the count and the new game together: clicks sent in a burst cannot all pass the check
         limits.check_new_game(reg, creator)
         hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
-                               creator=creator)
+                               creator=creator, hints=hints)
     _lobby_changed()
     return NewGame(hosted.session.id, hosted.host_token, hosted.invites)
 
@@ -344,12 +346,14 @@ class Opening:
     view: dict[str, Any]
     names: dict[str, str]
     turn_seconds: int | None = None
+    #: Whether the seats may ask the coach for a move (the host's "hints allowed").
+    hints: bool = True
 
 
 def opening(game_id: str, token: str | None) -> Opening:
     session = game(game_id)
     return Opening(session.name, session.mode, recapped(game_id, session.view(token)), seat_names(game_id),
-                   session.turn_seconds)
+                   session.turn_seconds, session.hints)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -401,6 +405,12 @@ def can_redo(game_id: str) -> bool:
 def previews(game_id: str, token: str) -> dict[str, str]:
     """What each option of the seat's decision would do (action key -> words), public facts only."""
     return game(game_id).previews(token)
+
+
+def seat_position(game_id: str, token: str) -> tuple[Any, dict[str, Any]]:
+    """A copy of the game's state and the seat's view, for the coach to think for that seat (lf/pages/coach.py).
+    The state stays on the server: only the coach's words, computed from the view, reach a page."""
+    return game(game_id).seat_position(token)
 
 
 def history(game_id: str) -> list[Any]:

@@ -24,6 +24,13 @@ def _int(env: dict[str, str], name: str, default: int, minimum: int = 0) -> int:
     return value
 
 
+def _one_of(env: dict[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    text = env.get(name, "").strip().lower() or default
+    if text not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {text!r}")
+    return text
+
+
 def _names(env: dict[str, str], name: str) -> tuple[str, ...]:
     return tuple(n.strip().lower() for n in env.get(name, "").split(",") if n.strip())
 
@@ -65,6 +72,8 @@ class Settings:
     trusted_proxies: tuple[str, ...] = field(default_factory=tuple)
     #: Worker threads for database calls made by pages (a slow database never blocks the event loop).
     db_threads: int = 32
+    #: How hard the coach thinks for "Suggest a move" and the teaching table (the computer player's levels).
+    coach_level: str = "normal"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -87,6 +96,7 @@ class Settings:
             allowed_hosts=_names(env, "LF_ALLOWED_HOSTS"),
             trusted_proxies=_names(env, "LF_TRUSTED_PROXIES"),
             db_threads=_int(env, "LF_DB_THREADS", cls.db_threads, 2),
+            coach_level=_one_of(env, "LF_COACH_LEVEL", cls.coach_level, ("quick", "normal", "strong")),
         )
 
 

@@ -125,6 +125,8 @@ class GameSession:
         #: "host" (a chosen seed) or "file" (opened in mid-game from a file): someone can know every hand.
         self.shuffle_known_by = row.shuffle_known_by
         self.turn_seconds = row.turn_seconds
+        #: Whether a seat may ask the coach for a move (the host's "hints allowed"; always in a teaching game).
+        self.hints = self.mode == "teaching" or row.hints is not False
         self.content_version = row.content_version
         self.engine_version = row.engine_version
         self.load_notes: list[str] = []
@@ -644,6 +646,18 @@ class GameSession:
             state = clone(self._loaded_state())
         d = decision(state, seat)
         return {} if d is None else table_previews(state, seat, [c.action for c in d.choices])
+
+    def seat_position(self, token: str) -> tuple[GameState, dict[str, Any]]:
+        """A copy of the state and the seat's view at one moment, for the computer to think for that seat.
+
+        The copy holds every secret: it is for ``lf.session.thinking`` only, whose search reads no more than the
+        seat's information set (lf/ai/infoset.py), and never goes to a page. Raises NotSeated, GameBroken.
+        """
+        with self._lock:
+            self._ready()
+            seat = self._seat_for(token)
+            state = clone(self._loaded_state())
+            return state, self._view(seat)  # type: ignore[return-value]
 
     def history(self) -> list[Frame]:
         """The "what happened" frames (lf.engine.history) from the start of the previous turn, public view only."""

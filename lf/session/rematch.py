@@ -93,7 +93,7 @@ def rematch_name(name: str) -> str:
 
 def _create(registry: Registry, old: GameSession) -> str:
     """The new game's rows: the kinds the old game began with (a seat handed to a Non-player by the host or
-    the turn timer is a person's again), its players, and its host, privacy and timer."""
+    the turn timer is a person's again), its players, and its host, privacy, timer and hints."""
     seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
     kinds = {f: old.seat_kinds.get(f, s.kind) for f, s in seats.items()}
     names = {f: s.display_name if kinds[f] in ("human", s.kind) else "" for f, s in seats.items()}
@@ -101,7 +101,7 @@ def _create(registry: Registry, old: GameSession) -> str:
     options = {k: v for k, v in old.options.items() if k != "generator"}
     row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=options,
                                    names=names, host_hash=old.host_hash, invite_code=old.invite_code,
-                                   turn_seconds=old.turn_seconds)
+                                   turn_seconds=old.turn_seconds, hints=old.hints)
     row.rematch_of = old.id
     for seat in seat_rows:
         kept = seats[seat.faction]

@@ -36,6 +36,8 @@ History:
    limit), and ``health`` is the row ``/healthz`` writes to prove a write can commit. The seats of private
    games made before get their game's invite code, so the links their hosts already sent keep working (until
    a seat is freed, which gives it a code of its own).
+7. hints: ``games.hints`` says whether the host allows the coach's "Suggest a move" (issue 21). Games made before
+   allow it, as a game created now does unless its host switches it off.
 """
 
 from __future__ import annotations
@@ -178,6 +180,10 @@ def _seat_invitations_and_holders(conn: Connection) -> None:
         checked_at TIMESTAMP NOT NULL)""")
 
 
+def _hints(conn: Connection) -> None:
+    _add_column(conn, "games", "hints", "BOOLEAN NOT NULL DEFAULT TRUE")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
@@ -185,6 +191,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
     Migration(5, "128-bit seeds, each game's generator and content, shuffles known to someone", _secret_seeds),
     Migration(6, "an invitation per seat, who took each seat, the health check's row", _seat_invitations_and_holders),
+    Migration(7, "hints: whether the host allows the coach's suggestions", _hints),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -1,4 +1,4 @@
-"""The tables (schema version 6, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 7, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -84,6 +84,8 @@ class GameRow(SQLModel, table=True):
     turn_seconds: int | None = Field(default=None)
     #: A hash of the creating visitor's address (the games-per-hour limit); never the address itself.
     creator: str | None = Field(default=None, max_length=64)
+    #: Whether a seat may ask the coach for a move (schema 7; the host's "hints allowed"; teaching games always may).
+    hints: bool = Field(default=True)
 
 
 #: The largest seed a game stores: 128 bits, what ``lf.session.registry`` draws with ``secrets``.

@@ -1,0 +1,123 @@
+"""The coach's thinking for one page: one search per seat's decision, shared by whatever on the page asks.
+
+Why a page keeps its own: "Suggest a move" and the teaching table's lesson ("the coach would have played ...")
+need the same move for the same decision; the search for it is started once (the teaching table starts it as
+soon as the decision appears, so the lesson is ready when the move is made) and every listener is told its
+progress. A decision is known by ``decision_key``: a move that changes what the seat decides makes a new one.
+
+The thinking itself is ``lf.session.thinking.think`` (never ``lf.ai`` from a page): it gets a copy of the state
+from the session (``session_port.seat_position``) and reads only the seat's information; the page keeps the
+seat's view of that moment, from which the words are made (``lf.coach``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lf.ai import Move
+from lf.server.settings import settings
+from lf.session.thinking import think
+
+from . import session_port as port
+from .in_thread import in_thread
+
+log = logging.getLogger("lf.pages")
+
+Key = tuple[Any, ...]
+Listener = Callable[[float], None]
+
+
+def decision_of(view: dict, faction: str) -> dict | None:
+    return next((d for d in view["decisions"] if d["faction"] == faction), None)
+
+
+def decision_key(view: dict, faction: str) -> Key | None:
+    """What a seat decides now (None: nothing): its question and options, and the counts its own moves change
+    (a card bought with Hero points leaves the same question with one more card in hand)."""
+    d = decision_of(view, faction)
+    if d is None:
+        return None
+    fv = view["factions"][faction]
+    return (faction, d["kind"], d["prompt"], tuple(c["key"] for c in d["choices"]), fv["hero"], fv["hand_size"],
+            len(fv["tableau"]))
+
+
+@dataclass
+class Thought:
+    """The coach's move for one decision, with the seat's view it was thought from."""
+
+    key: Key
+    move: Move
+    view: dict
+    #: Steps of the game before the decision (the engine's action count): the teaching table's tally is kept by it.
+    step: int
+
+
+@dataclass
+class Thinking:
+    """A search under way (or done) for one decision, and who listens to its progress."""
+
+    task: asyncio.Task[Thought | None]
+    progress: float = 0.0
+    listeners: list[Listener] = field(default_factory=list)
+    #: Held by someone who needs its result even once the decision is gone (the teaching table's lesson).
+    pinned: int = 0
+
+
+class Thoughts:
+    """The coach's searches of one page (``game_id``), by decision key."""
+
+    def __init__(self, game_id: str, level: str | None = None) -> None:
+        self.game_id = game_id
+        self.level = level or settings().coach_level
+        self.running: dict[Key, Thinking] = {}
+
+    def ask(self, token: str, faction: str, key: Key) -> Thinking:
+        """The search for ``faction``'s decision ``key`` (started now if it is not under way)."""
+        thinking = self.running.get(key)
+        if thinking is None or (thinking.task.done() and thinking.task.cancelled()):
+            thinking = Thinking(asyncio.get_running_loop().create_task(self._think(token, faction, key)))
+            self.running[key] = thinking
+        return thinking
+
+    async def _think(self, token: str, faction: str, key: Key) -> Thought | None:
+        state, view = await in_thread(port.seat_position, self.game_id, token)
+        if decision_key(view, faction) != key:
+            return None  # the game moved on before the search began
+        move = await think(state, faction, self.level, seed=len(state.actions),
+                           on_progress=lambda share: self._progress(key, share))
+        return Thought(key, move, view, len(state.actions))
+
+    def _progress(self, key: Key, share: float) -> None:
+        thinking = self.running.get(key)
+        if thinking is None:
+            return
+        thinking.progress = share
+        for listener in list(thinking.listeners):
+            try:
+                listener(share)
+            except Exception:  # a listener whose page is gone must not stop the others
+                log.exception("coach progress listener failed")
+                thinking.listeners.remove(listener)
+
+    def keep_only(self, keys: set[Key]) -> None:
+        """Stop the searches for decisions that are gone (unless someone still needs their result)."""
+        for key, thinking in list(self.running.items()):
+            if key not in keys and not thinking.pinned:
+                thinking.task.cancel()
+                del self.running[key]
+
+    def forget(self, key: Key) -> None:
+        thinking = self.running.pop(key, None)
+        if thinking is not None and not thinking.pinned:
+            thinking.task.cancel()
+
+    def stop(self) -> None:
+        """The page is gone: every search stops."""
+        for thinking in self.running.values():
+            thinking.task.cancel()
+        self.running.clear()
