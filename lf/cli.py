@@ -1,4 +1,4 @@
-"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, replay."""
+"""``python -m lf``: check, bench, bench-browsers, loadgen, cluster, fuzz, simulate, arena, replay."""
 
 from __future__ import annotations
 
@@ -82,6 +82,8 @@ def parser() -> argparse.ArgumentParser:
                    help="the commit whose engine is measured beside this one in the same run ('none': skip)")
     b.add_argument("--rounds", type=int, default=2, help="rounds of the speed figures, each side; the best is kept")
     b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
+    b.add_argument("--ai-decisions", type=int, default=30,
+                   help="decisions the computer player takes at each level (0: skip)")
     b.set_defaults(fn=_bench)
     bb = sub.add_parser("bench-browsers", help="concurrent three-device games in Chromium: latency, memory, load")
     bb.add_argument("--games", type=int, default=10, help="concurrent games (3 browser contexts each)")
@@ -110,6 +112,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
+    from lf.tools.arena import add_parser as add_arena
+
+    add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
     lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")

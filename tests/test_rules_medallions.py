@@ -380,3 +380,34 @@ def test_mobilization_out_of_turn_leaves_the_chosen_card_for_its_turn():
     fa.chosen = fa.hand[0]
     run_steps(s, move("foreign_aid", 1, 1, "communists"))
     assert fa.medallions == ["mobilization"] and s.pending == [] and fa.hand == [fa.chosen]
+
+
+def test_another_card_spent_by_mobilization_midway_is_asked_again():
+    """Rulebook pg. 7 (Hero points "any time during their turn") with Appendix 2 (Mobilization): the Moderates
+    chose a card to play as "another card", then, asked how to play it, buy a Foreign Aid step that earns them
+    Mobilization and play that same card with it. The first "another card" is still owed: it is asked afresh
+    among the cards left in hand, never offered for the card already played (found by the computer player's
+    random games: the engine offered the gone card and crashed)."""
+    s = fresh()
+    s.bonuses["morale"] = False
+    s.tracks["foreign_aid"] = 9
+    s.medallions = ["mobilization"]
+    fa = s.factions["moderates"]
+    chosen, first, second = fa.hand[:3]
+    fa.hand = [chosen, first, second]
+    fa.chosen = chosen
+    fa.hero = 2
+    s.phase, s.active = "turn", "moderates"
+    run_steps(s, {"s": "play_extra", "by": "moderates"})
+    do(s, "moderates", f"card:{first}")
+    assert s.pending[0]["kind"] == "play" and s.pending[0]["card"] == first
+    do(s, "moderates", "hp_track:foreign_aid:+1")  # Foreign Aid 10: Mobilization, another card at once
+    assert fa.medallions == ["mobilization"]
+    do(s, "moderates", f"card:{first}")
+    do(s, "moderates", "ap_front:madrid")
+    assert first in fa.tableau
+    p = s.pending[0]
+    assert p["kind"] == "play" and p["card"] == second, "the owed card is asked afresh: the one left in hand"
+    assert f"event:{first}" not in keys(s, "moderates")
+    do(s, "moderates", "ap_front:northern")
+    assert fa.tableau == [first, second] and fa.hand == [chosen]

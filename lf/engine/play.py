@@ -214,6 +214,11 @@ def _play_extra_card(state: GameState, s: Step) -> None:
     """The other card is put on the table to be played: from now on everyone sees it (its Event or its Action
     Points are the player's choice), so it is revealed, and its choice can no longer be taken back unseen."""
     f, card = s["f"], s["card"]
+    # Asked again after a Hero point spend: the spend may have played this very card meanwhile (Mobilization
+    # earned by a track bought to its top), so the owed "another card" is then chosen afresh.
+    if card not in free_hand(state, f):
+        push(state, {"s": "play_extra", "by": f})
+        return
     if not s.get("shown"):
         barrier(state)
         log(state, f"{faction_label(f)} reveal {card_name(card)}, the other card they play.", f"card:{card}", faction=f,

@@ -102,7 +102,14 @@ def _generator(args: argparse.Namespace) -> None:
     bench_rng.print_report(bench_rng.run(max(10, args.games // 4)))
 
 
-SECTIONS: list[Callable[[argparse.Namespace], None]] = [_speed, _engine, _generator, _session]
+def _ai(args: argparse.Namespace) -> None:
+    if args.ai_decisions > 0:
+        from . import bench_ai
+
+        bench_ai.print_report(bench_ai.run(args.ai_decisions))
+
+
+SECTIONS: list[Callable[[argparse.Namespace], None]] = [_speed, _engine, _generator, _ai, _session]
 
 
 def main(args: argparse.Namespace) -> int:

@@ -1,0 +1,91 @@
+"""Seat players (lf/ai/seats.py, greedy.py) and the arena (python -m lf arena): a short smoke run, determinism
+per seed, budgets honoured by playout count, the figures and charts. Strength is measured by the arena itself
+(docs/ai.md), never asserted here."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import fresh, give, run_steps
+
+from lf.ai.greedy import greedy_action
+from lf.ai.seats import Seat
+from lf.engine import Action
+from lf.tools.arena import parse_lineup, play, run_arena
+from lf.tools.arena_report import figures, format_report, plot
+
+
+def test_seats_and_line_ups_say_what_is_wrong() -> None:
+    assert Seat("ai:quick").engine_seat == "human" and Seat("nonplayer").engine_seat == "nonplayer"
+    assert Seat("ai:40/2").budget.iterations == 40 and Seat("ai:40/2").budget.horizon == 2
+    with pytest.raises(ValueError, match="unknown seat 'person:lucky'"):
+        Seat("person:lucky")
+    with pytest.raises(ValueError, match="ai:<playouts>"):
+        Seat("ai:genius")
+    with pytest.raises(ValueError, match="unknown faction 'fascists'"):
+        parse_lineup("fascists=ai:quick")
+    assert parse_lineup("moderates=person:greedy") == {
+        "anarchists": "nonplayer", "communists": "nonplayer", "moderates": "person:greedy"}
+
+
+def _greedy_turn(card_id: str, phase: str = "main"):
+    s = fresh(3)
+    fa = s.factions["moderates"]
+    give(s, "moderates", card_id)
+    fa.chosen = card_id
+    run_steps(s, {"s": "player_turn", "f": "moderates"})
+    if phase == "after":
+        run_steps(s, {"s": "turn_menu", "f": "moderates", "phase": "after", "card": ""})
+    s.phase, s.active = "turn", "moderates"
+    return s
+
+
+def test_greedy_supports_the_front_closest_to_defeat() -> None:
+    """Rulebook pg. 6: a card's Action Points may go to one Front; the greedy person sends them where Defeat is
+    nearest (its convex Front cost), not to its own flag or to the tested Front."""
+    s = _greedy_turn("M13")  # 1 AP; its Event moves Foreign Aid and removes a Blank: no Strength
+    s.fronts["aragon"].value = -8
+    assert greedy_action(s, "moderates") == Action("ap_front", "aragon")
+
+
+def test_greedy_spends_hero_points_where_they_save_a_front_and_takes_the_bonuses() -> None:
+    """Rulebook pg. 7: Hero points turn a Bonus on (2 points) and, with Volunteers (Appendix 2), add Strength;
+    the greedy person spends them when that saves more than it costs."""
+    s = _greedy_turn("M13", phase="after")
+    fa = s.factions["moderates"]
+    fa.hero, fa.medallions = 3, ["volunteers"]
+    for fs in s.fronts.values():
+        fs.value = 2
+    assert greedy_action(s, "moderates") == Action("end_turn")  # no Front near Defeat, both Bonuses on
+    s.fronts["southern"].value = -9
+    assert greedy_action(s, "moderates") == Action("volunteers", "southern")
+    s.fronts["southern"].value = 2
+    s.bonuses["teamwork"] = False
+    assert greedy_action(s, "moderates") == Action("hp_bonus", "teamwork")
+
+
+LINEUP = parse_lineup("anarchists=ai:quick,communists=nonplayer,moderates=person:greedy")
+
+
+def test_arena_smoke_games_are_legal_and_count_their_playouts(tmp_path) -> None:
+    """One game of a computer (Quick) beside a Non-player and a greedy person, and one of random persons: every
+    move went through apply (which refuses any illegal one), every searched decision ran exactly Quick's
+    playouts, and the figures, report and charts come out."""
+    lineups = [LINEUP, parse_lineup("anarchists=person:random,communists=person:random,moderates=nonplayer")]
+    recs = run_arena(lineups, games=1, seed=4)
+    assert [r.error for r in recs] == [None, None]
+    ai = recs[0]
+    decisions = len(ai.think_seconds["anarchists"])
+    assert decisions > 0 and ai.playouts["anarchists"] == 24 * decisions
+    fig = figures(recs, lineups)
+    assert fig["lineups"][0]["seats"]["anarchists"]["think"]["playouts_per_decision"] == 24
+    text = format_report(fig, {"games": 1, "seed": 4, "workers": 1, "elapsed_s": 1.0})
+    assert "anarchists     ai:quick" in text and "war won" in text
+    paths = plot(fig, tmp_path)
+    assert all(p.exists() and p.stat().st_size > 1000 for p in paths)
+
+
+def test_arena_games_repeat_exactly_for_a_seed() -> None:
+    task = (0, parse_lineup("anarchists=ai:6,communists=nonplayer,moderates=person:random"), 9)
+    a, b = play(task), play(task)
+    a.think_seconds = b.think_seconds = {}
+    assert a == b and a.error is None
