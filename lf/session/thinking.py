@@ -1,0 +1,209 @@
+"""The thinking service: the computer's move for one seat, searched in other processes, awaited on a loop.
+
+One contract for the computer seats (lf/session/computers.py) and the coach's suggestions::
+
+    move = await think(state, "communists", "normal", seed=s, on_progress=lambda share: ...)
+
+Why other processes: a search is seconds of pure Python. On the server's event loop it would freeze every page;
+in a thread it would still hold the interpreter's lock the pages need. So it runs in a pool of processes
+(``LF_THINKERS``, default: one per core this process may use), started from a fork server that has imported
+only the computer player (never the server: a fork of a process with threads and sockets is unsafe), and
+``nice``-d, so the server process wins the cores whenever both want them.
+
+What crosses to a thinking process is the seat's information only (lf/ai/remote.py ``seat_request``: the
+public board, its own cards, the pools and sizes of what it cannot see), never the true state, the seed or the
+generator. What comes back is the move and its reasons (plain data).
+
+Progress and stopping cross through two arrays in shared memory, one slot per decision being thought: the
+process writes its share of the budget done into its slot after each playout, and reads its stop byte before
+each; the awaiting coroutine reads the share every ``PROGRESS_EVERY`` seconds (a float read, no message) and
+calls ``on_progress``. Cancelling the awaiting task sets the stop byte (or takes the request off the queue if
+no process took it yet), so the search ends at its next playout and its move is dropped: ``think`` raises
+CancelledError and nothing is applied. The slot is free again once its process let go of it.
+
+Measured cost to the server process per think (docs/server.md, "The computer's thinking"): building the seat's
+information (about 1 ms), its JSON (4-10 KB), and one float read per ``PROGRESS_EVERY``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from lf.ai import Move
+from lf.ai import remote
+from lf.engine import GameState
+
+log = logging.getLogger("lf.session")
+
+#: Seconds between two reads of a search's progress.
+PROGRESS_EVERY = 0.2
+#: Decisions that can be in the pool at once (thinking or queued); more wait for a slot.
+SLOTS = 256
+#: A time limit per level, so a slow or busy machine never keeps a table waiting long (the budgets are playouts:
+#: docs/ai.md measures a Strong decision at 5 s p95 on one core).
+SECONDS = {"quick": 3.0, "normal": 8.0, "strong": 20.0}
+#: How much lower the thinking processes' priority is than the server's (``os.nice``).
+NICE = 10
+
+
+def pool_size() -> int:
+    """``LF_THINKERS`` processes, else one per core this process may run on."""
+    text = os.environ.get("LF_THINKERS", "").strip()
+    if text:
+        if not text.isdigit() or int(text) < 1:
+            raise ValueError(f"LF_THINKERS must be a whole number of processes (1 or more), not {text!r}")
+        return int(text)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _start_process(progress: Any, stop: Any) -> None:
+    """Each thinking process: lower priority, deaf to the terminal's Ctrl-C (the server stops it), attached."""
+    import signal
+
+    os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    remote.attach(progress, stop)
+
+
+class Thinkers:
+    """The pool and its shared slots. Thread-safe; one per process (``thinkers()``)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or pool_size()
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["lf.ai.remote"])  # never __main__: that would start a server
+        self.progress = self._ctx.RawArray("d", SLOTS)
+        self.stop = self._ctx.RawArray("b", SLOTS)
+        self._free = list(range(SLOTS))
+        self._lock = threading.Lock()
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        #: Thinks running or queued now (for the load generator and the docs' figures).
+        self.busy = 0
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=self._ctx, initializer=_start_process,
+                    initargs=(self.progress, self.stop))
+            return self._pool
+
+    def discard_broken(self) -> None:
+        """After a thinking process died (killed, out of memory) the pool refuses work: the next think starts a
+        new one."""
+        with self._lock:
+            pool = self._pool
+            if pool is None or not getattr(pool, "_broken", False):
+                return
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def take_slot(self) -> int | None:
+        with self._lock:
+            if not self._free:
+                return None
+            slot = self._free.pop()
+            self.progress[slot], self.stop[slot] = 0.0, 0
+            self.busy += 1
+            return slot
+
+    def give_slot(self, slot: int) -> None:
+        with self._lock:
+            self._free.append(slot)
+            self.busy -= 1
+
+    def submit(self, slot: int, text: str) -> concurrent.futures.Future:
+        try:
+            return self._executor().submit(remote.work, slot, text)
+        except BrokenProcessPool:
+            self.discard_broken()
+            return self._executor().submit(remote.work, slot, text)
+
+    def warm(self) -> None:
+        """Start the fork server and the processes now (a server at start), not at the first computer's move."""
+        pool = self._executor()
+        for f in [pool.submit(os.getpid) for _ in range(self.workers)]:
+            f.result()
+
+    def shutdown(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            for slot in range(SLOTS):
+                self.stop[slot] = 1
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_thinkers: Thinkers | None = None
+_thinkers_lock = threading.Lock()
+
+
+def thinkers() -> Thinkers:
+    global _thinkers
+    with _thinkers_lock:
+        if _thinkers is None:
+            _thinkers = Thinkers()
+            atexit.register(_thinkers.shutdown)
+        return _thinkers
+
+
+async def think(state: GameState, faction: str, level: str, *, seed: int,
+                on_progress: Callable[[float], None] | None = None) -> Move:
+    """The computer's move for ``faction``'s pending decision at ``level`` (quick, normal, strong), with its reasons.
+
+    ``state`` is read (in a worker thread, to build the seat's information), never changed; pass a copy if
+    another thread may change it meanwhile. ``seed`` is the search's own (not the game's). ``on_progress(share)``
+    is called on this loop with 0..1 while it thinks. Cancel the awaiting task to stop the search: it stops at
+    its next playout and nothing comes back. ValueError for a faction with no decision now or an unknown level.
+    """
+    if level not in SECONDS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(SECONDS)}")
+    text = await asyncio.to_thread(remote.seat_request, state, faction, level, seed, SECONDS[level])
+    pool = thinkers()
+    slot = pool.take_slot()
+    while slot is None:
+        await asyncio.sleep(PROGRESS_EVERY)
+        slot = pool.take_slot()
+    try:
+        future = pool.submit(slot, text)
+    except BaseException:
+        pool.give_slot(slot)
+        raise
+    future.add_done_callback(lambda _f: pool.give_slot(slot))
+    try:
+        data = await _await(future, pool, slot, on_progress)
+    except asyncio.CancelledError:
+        pool.stop[slot] = 1
+        future.cancel()
+        raise
+    except BrokenProcessPool as exc:
+        log.error("a thinking process died while the %s thought; a new pool starts", faction)
+        pool.discard_broken()
+        raise RuntimeError("the computer's thinking process stopped") from exc
+    return Move.from_json(data)
+
+
+async def _await(future: concurrent.futures.Future, pool: Thinkers, slot: int,
+                 on_progress: Callable[[float], None] | None) -> dict[str, Any]:
+    waiting = asyncio.wrap_future(future)
+    shown = -1.0
+    while True:
+        done, _ = await asyncio.wait({waiting}, timeout=PROGRESS_EVERY)
+        if done:
+            return waiting.result()
+        share = pool.progress[slot]
+        if on_progress is not None and share != shown:
+            shown = share
+            on_progress(share)
