@@ -32,6 +32,8 @@ import atexit
 import concurrent.futures
 import logging
 import multiprocessing
+import multiprocessing.context
+import multiprocessing.spawn
 import os
 import threading
 from collections.abc import Callable
@@ -68,6 +70,41 @@ def pool_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+_launching = threading.local()
+_prepare = multiprocessing.spawn.get_preparation_data
+
+
+def _without_main(name: str) -> dict[str, Any]:
+    """What a new process is told to prepare, without the main module when a thinking process is started.
+
+    A process started from the fork server runs the parent's main module again (as ``__mp_main__``) unless told
+    otherwise; lf's main.py starts a web server when it runs so (NiceGUI's idiom), and a thinking process needs
+    only the computer player the fork server has imported. Other processes (the arena's pools) are not changed.
+    """
+    data = _prepare(name)
+    if getattr(_launching, "thinker", False):
+        data.pop("init_main_from_path", None)
+        data.pop("init_main_from_name", None)
+    return data
+
+
+multiprocessing.spawn.get_preparation_data = _without_main
+
+
+class _ThinkerProcess(multiprocessing.context.ForkServerProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        _launching.thinker = True
+        try:
+            return multiprocessing.context.ForkServerProcess._Popen(process_obj)
+        finally:
+            _launching.thinker = False
+
+
+class _ThinkerContext(multiprocessing.context.ForkServerContext):
+    Process = _ThinkerProcess
+
+
 def _start_process(progress: Any, stop: Any) -> None:
     """Each thinking process: lower priority, deaf to the terminal's Ctrl-C (the server stops it), attached."""
     import signal
@@ -82,7 +119,7 @@ class Thinkers:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or pool_size()
-        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx = _ThinkerContext()
         self._ctx.set_forkserver_preload(["lf.ai.remote"])  # never __main__: that would start a server
         self.progress = self._ctx.RawArray("d", SLOTS)
         self.stop = self._ctx.RawArray("b", SLOTS)
@@ -159,6 +196,54 @@ def thinkers() -> Thinkers:
         return _thinkers
 
 
+class Thought:
+    """One decision being thought in the pool: its share done so far, its move when done, a way to stop it."""
+
+    def __init__(self, pool: Thinkers, slot: int, future: concurrent.futures.Future, faction: str, level: str) -> None:
+        self.pool, self.slot, self.future, self.faction, self.level = pool, slot, future, faction, level
+
+    def share(self) -> float:
+        """0..1 of the budget spent (1 once the move is back)."""
+        return 1.0 if self.future.done() else float(self.pool.progress[self.slot])
+
+    def cancel(self) -> None:
+        """Stop the search at its next playout (or take it off the queue); its move will not be read."""
+        if not self.future.done():
+            self.pool.stop[self.slot] = 1
+            self.future.cancel()
+
+    def move(self) -> Move:
+        """The move (call once the future is done). RuntimeError if its thinking process died."""
+        try:
+            return Move.from_json(self.future.result())
+        except BrokenProcessPool as exc:
+            log.error("a thinking process died while the %s thought; a new pool starts", self.faction)
+            self.pool.discard_broken()
+            raise RuntimeError("the computer's thinking process stopped") from exc
+
+
+def start(state: GameState, faction: str, level: str, *, seed: int) -> Thought | None:
+    """Start thinking ``faction``'s pending decision at ``level``; None when every slot is taken (try later).
+
+    Reads ``state`` only here, in the caller's thread (hold the game's lock): the seat's information is built
+    and sent, so the state may change as soon as this returns. ValueError for an unknown level.
+    """
+    if level not in SECONDS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(SECONDS)}")
+    text = remote.seat_request(state, faction, level, seed, SECONDS[level])
+    pool = thinkers()
+    slot = pool.take_slot()
+    if slot is None:
+        return None
+    try:
+        future = pool.submit(slot, text)
+    except BaseException:
+        pool.give_slot(slot)
+        raise
+    future.add_done_callback(lambda _f: pool.give_slot(slot))
+    return Thought(pool, slot, future, faction, level)
+
+
 async def think(state: GameState, faction: str, level: str, *, seed: int,
                 on_progress: Callable[[float], None] | None = None) -> Move:
     """The computer's move for ``faction``'s pending decision at ``level`` (quick, normal, strong), with its reasons.
@@ -168,42 +253,28 @@ async def think(state: GameState, faction: str, level: str, *, seed: int,
     is called on this loop with 0..1 while it thinks. Cancel the awaiting task to stop the search: it stops at
     its next playout and nothing comes back. ValueError for a faction with no decision now or an unknown level.
     """
-    if level not in SECONDS:
-        raise ValueError(f"unknown level {level!r}; levels are {', '.join(SECONDS)}")
-    text = await asyncio.to_thread(remote.seat_request, state, faction, level, seed, SECONDS[level])
-    pool = thinkers()
-    slot = pool.take_slot()
-    while slot is None:
+    thought = await asyncio.to_thread(start, state, faction, level, seed=seed)
+    while thought is None:
         await asyncio.sleep(PROGRESS_EVERY)
-        slot = pool.take_slot()
+        thought = await asyncio.to_thread(start, state, faction, level, seed=seed)
     try:
-        future = pool.submit(slot, text)
-    except BaseException:
-        pool.give_slot(slot)
-        raise
-    future.add_done_callback(lambda _f: pool.give_slot(slot))
-    try:
-        data = await _await(future, pool, slot, on_progress)
+        await _await(thought, on_progress)
     except asyncio.CancelledError:
-        pool.stop[slot] = 1
-        future.cancel()
+        thought.cancel()
         raise
-    except BrokenProcessPool as exc:
-        log.error("a thinking process died while the %s thought; a new pool starts", faction)
-        pool.discard_broken()
-        raise RuntimeError("the computer's thinking process stopped") from exc
-    return Move.from_json(data)
+    return thought.move()
 
 
-async def _await(future: concurrent.futures.Future, pool: Thinkers, slot: int,
-                 on_progress: Callable[[float], None] | None) -> dict[str, Any]:
-    waiting = asyncio.wrap_future(future)
+async def _await(thought: Thought, on_progress: Callable[[float], None] | None) -> None:
+    waiting = asyncio.wrap_future(thought.future)
     shown = -1.0
     while True:
         done, _ = await asyncio.wait({waiting}, timeout=PROGRESS_EVERY)
         if done:
-            return waiting.result()
-        share = pool.progress[slot]
+            if not waiting.cancelled():
+                waiting.exception()  # read here, raised by ``move()``: asyncio must not warn it was never read
+            return
+        share = thought.share()
         if on_progress is not None and share != shown:
             shown = share
             on_progress(share)

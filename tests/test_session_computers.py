@@ -1,0 +1,119 @@
+"""The computer's seats through the session layer (lf/session/computers.py), on SQLite and PostgreSQL, with the
+real thinking pool: a game where the computer plays two factions goes on by itself between the person's moves,
+each of its moves logged with its reason, and a decision left open by a restart is thought again.
+
+The computer plays a person's seat by a person's rules (rulebook pg. 5: each player chooses a card in secret,
+then plays it on their turn), so its moves are the ones a person's page could send.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from session_helpers import next_move
+
+from lf.engine.cards import card_name
+from lf.session import Registry, SeatUnavailable
+from lf.session import rematch
+from lf.session.registry import new_game_rows
+
+SEATS = {"anarchists": "human", "communists": "computer:quick", "moderates": "computer:quick"}
+WAIT_S = 120
+
+
+def _settled(game, timeout: float = WAIT_S) -> None:
+    """Wait until no computer's decision is open (the person's turn, or the end)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        v = game.view()
+        if v["result"] is not None or all(v["factions"][w["faction"]]["computer"] is None for w in v["waiting"]):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the computer did not move within {timeout} s: waiting {game.view()['waiting']}")
+
+
+def _computer_rows(registry: Registry, game_id: str) -> list:
+    return [r for r in registry.repo.log(game_id) if r.faction in ("communists", "moderates")]
+
+
+def test_the_computer_plays_its_seats_between_the_person_s_moves_with_a_reason_for_each(registry: Registry) -> None:
+    game = registry.create_game(SEATS, name="Against the computer")
+    assert {s.faction: s.kind for s in game.seats()} == {"anarchists": "human", "communists": "computer",
+                                                         "moderates": "computer"}
+    assert {s.display_name for s in game.seats() if s.kind == "computer"} == {"Computer (Quick)"}
+    with pytest.raises(SeatUnavailable, match="computer"):
+        game.claim("communists", "Intruder")
+    token = game.claim("anarchists", "Ana")
+    for step in range(12):
+        _settled(game)
+        if game.status != "active":
+            break
+        faction, action, version = next_move(game, {"anarchists": token}, step)
+        assert faction == "anarchists"
+        assert game.act(token, version, action).ok
+    _settled(game)
+    rows = _computer_rows(registry, game.id)
+    assert len(rows) >= 6 and all(r.note for r in rows)  # every move of the computer carries its reason
+    lines = [e for e in game.view(token)["log"] if e["kind"] == "computer"]
+    assert len(lines) == len(rows)
+    assert any("sampled futures" in e["text"] for e in lines)
+    assert game.verify() is None  # the log (with the computer's moves) replays to the state in memory
+
+
+def test_a_reason_for_a_secret_choice_never_names_the_card(registry: Registry) -> None:
+    game = registry.create_game(SEATS)
+    _settled(game)
+    state = json.loads(game.state_json())
+    chosen = [a for a in state["actions"] if a["faction"] != "anarchists" and a["action"]["kind"] == "choose"]
+    assert chosen, "the computer chose its cards for the first turn (rulebook pg. 5)"
+    public = [e["text"] for e in game.view()["log"] if e["kind"] == "computer"]
+    for entry in chosen:
+        card = entry["action"]["arg"]
+        assert not any(card in text or card_name(card) in text for text in public)
+    assert any(text.startswith(("Communists: Chose a card in secret", "Moderates: Chose a card in secret"))
+               for text in public)
+
+
+def test_a_decision_of_the_computer_left_open_by_a_restart_is_thought_again(db_url: str) -> None:
+    registry = Registry.open(db_url)
+    try:
+        # The rows of a new game, stored as a process would have before it died: nobody has thought yet.
+        row, seats = new_game_rows(SEATS, name="Stopped before the computer moved")
+        registry.repo.create_game(row, seats)
+        assert registry.resume_computers() == 1
+        game = registry.get(row.id)
+        _settled(game)
+        assert _computer_rows(registry, row.id), "the computer's open decisions were played after the restart"
+        assert game.verify() is None
+    finally:
+        registry.close()
+
+
+def test_a_rematch_export_and_import_keep_the_computer_s_seats(registry: Registry) -> None:
+    hosted = registry.host_game(SEATS, private=False)
+    game = hosted.session
+    token = game.claim("anarchists", "Ana")
+    step = 0
+    while game.status == "active":  # a whole game: only a finished one is played again
+        _settled(game)
+        if game.status == "active":
+            _, action, version = next_move(game, {"anarchists": token}, step)
+            assert game.act(token, version, action).ok
+            step += 1
+    assert game.status == "finished"
+    again = rematch.rematch(registry, game.id, host_token=hosted.host_token)
+    assert {s.faction: s.kind for s in again.seats()}["moderates"] == "computer"
+    assert again.options["computers"] == {"communists": "quick", "moderates": "quick"}
+    copy = registry.import_game(registry.export_game(game.id))
+    assert {s.faction: s.kind for s in copy.seats()} == {"anarchists": "human", "communists": "computer",
+                                                         "moderates": "computer"}
+
+
+def test_an_unknown_level_is_refused_in_plain_words(registry: Registry) -> None:
+    from lf.session import BadRequest
+
+    with pytest.raises(BadRequest, match="computer:<level>"):
+        registry.create_game({"anarchists": "computer:genius"})
+
