@@ -90,6 +90,8 @@ class SeatsDialog:
                     ui.label("Played by the Non-player rules (Appendix 3)").classes("lf-muted")
                     if host:
                         self._host_button("Give it to a person", "person_add", port.host_to_person, s.faction)
+                elif s.kind == "computer":
+                    ui.label(f"Played by the computer: {s.display_name}").classes("lf-muted")
                 elif s.kind == "nonplayer":
                     name = port.player_name(s) or "its player"
                     ui.label(f"A Non-player stands in for {name}").classes("font-bold")

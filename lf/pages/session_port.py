@@ -269,7 +269,8 @@ def player_name(seat: SeatInfo) -> str:
 
 
 def seat_names(game_id: str) -> dict[str, str]:
-    """A label per faction: the player's name ("" if they gave none), "Non-player", or "free seat"."""
+    """A label per faction: the player's name ("" if they gave none), "Non-player", "Computer (level)", or
+    "free seat"."""
     return names_of(seats(game_id))
 
 
@@ -279,6 +280,8 @@ def names_of(seat_list: list[SeatInfo]) -> dict[str, str]:
         if s.kind == "nonplayer":
             who = player_name(s) or "its player"
             out[s.faction] = f"Non-player (for {who})" if s.claimed else "Non-player"
+        elif s.kind == "computer":
+            out[s.faction] = s.display_name  # "Computer (Normal)"
         else:
             out[s.faction] = player_name(s) if s.claimed else "free seat"
     return {f: out.get(f, faction_label(f)) for f in FACTIONS}
