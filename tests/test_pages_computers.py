@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 
 from nicegui.testing import User
-from pages_helpers import live, log_text, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import live, log_text, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from test_pages_host import _host_a_private_game as _hosted
 
 from lf.components.prompt import idle_prompt_html
 from lf.engine import apply, decision, new_game, view
@@ -45,7 +46,7 @@ async def test_create_a_game_offers_the_computer_at_a_level_for_every_faction(re
     session = reg.get(screen_of(user).game_id)
     assert session.options["computers"] == {"moderates": "quick"}
     assert {s.faction: s.kind for s in session.seats()}["moderates"] == "computer"
-    await see(user, "Played by the computer: Computer (Quick)")
+    await see(user, "Played by the computer (Quick)")
 
 
 async def test_play_now_with_computers_seats_two_computers_at_normal_and_they_play(reg, user: User) -> None:
@@ -69,6 +70,8 @@ async def test_the_table_says_the_computer_is_thinking_on_every_device(reg, user
     session = reg.create_game({"anarchists": "human", "communists": "computer:strong", "moderates": "computer:strong"})
     await user.open(f"/game/{session.id}")
     await see(user, "(computer) are thinking …", timeout=30)
+    text = page_text(user)
+    assert "no device connected" not in text and "not connected" not in text  # the computer is never absent
     state = new_game(7, PEOPLE, {"computers": {"communists": "normal"}})
     while not any(p["faction"] == "communists" for p in state.pending):
         p = state.pending[0]
@@ -87,3 +90,27 @@ async def test_the_log_filter_shows_the_computer_s_reasons(reg, user: User) -> N
     assert choices["ai"] == "Computer reasons" and choices["np"] == "Non-player reasons"
     html = log_text(user)
     assert "has-ai" in html and "lf-log-ai" in html and "sampled futures" in html
+
+
+async def test_the_host_hands_a_seat_nobody_took_to_the_computer_and_gives_it_to_a_person_again(reg, user: User) -> None:
+    """While the game waits for a seat with nobody at it, the host's "Let the computer play them" seats the
+    computer there (Normal), which then plays it; the Seats dialog gives it back to a person."""
+    game_id = await _hosted(user)
+    session = reg.get(game_id)
+    await user.open(f"/game/{game_id}")
+    await wait_for(lambda: markers(user, "hand-over-computer-"), why="the game waits for a seat nobody took")
+    faction = markers(user, "hand-over-computer-")[0].removeprefix("hand-over-computer-")
+    who = faction.capitalize()
+    user.find(marker=f"hand-over-computer-{faction}").click()
+    await wait_for(lambda: {s.faction: s.kind for s in session.seats()}[faction] == "computer",
+                   why="the host hands the seat to the computer")
+    await wait_for(lambda: faction not in {w["faction"] for w in session.view()["waiting"]}, timeout=120,
+                   why="the computer made the seat's decision")
+    assert any(f"hands the {who} to the computer (Normal)" in e["text"] for e in session.view()["log"])
+    await wait_for(lambda: f"The game waits for the {who}" not in page_text(user), why="the notice goes")
+    user.find(marker="seats").click()
+    await see(user, "Played by the computer")
+    user.find(marker=f"host-give-{faction}").click()
+    await wait_for(lambda: {s.faction: s.kind for s in session.seats()}[faction] == "human",
+                   why="the host gives the seat to a person")
+    assert session.verify() is None

@@ -117,3 +117,43 @@ def test_an_unknown_level_is_refused_in_plain_words(registry: Registry) -> None:
     with pytest.raises(BadRequest, match="computer:<level>"):
         registry.create_game({"anarchists": "computer:genius"})
 
+
+
+def test_the_host_hands_an_absent_person_s_seat_to_the_computer_and_back(db_url: str) -> None:
+    """The computer plays by a person's rules (not Appendix 3): the decisions stay a person's kinds (rulebook pg. 5),
+    it plays them at once, the hand-over is a log row that a restart and an export replay, and the person keeps
+    their seat to take it back."""
+    from lf.session import host
+
+    registry = Registry.open(db_url)
+    try:
+        hosted = registry.host_game({"anarchists": "human", "communists": "human", "moderates": "human"})
+        game = hosted.session
+        tokens = {f: game.claim(f, f"Player {f}", invite=hosted.invites[f]) for f in ("anarchists", "communists",
+                                                                                    "moderates")}
+        host.to_computer(game, hosted.host_token, "moderates")
+        assert {s.faction: s.kind for s in game.seats()}["moderates"] == "computer"
+        assert game.view()["factions"]["moderates"]["computer"] == "normal"
+        assert any("hands the Moderates to the computer (Normal)" in e["text"] for e in game.view()["log"])
+        with pytest.raises(Exception, match="already played by the computer"):
+            host.to_nonplayer(game, hosted.host_token, "moderates")
+        for step in range(6):  # the two people play; the computer answers for the Moderates
+            _settled(game)
+            faction, action, version = next_move(game, tokens, step)
+            assert faction != "moderates"
+            assert game.act(tokens[faction], version, action).ok
+        _settled(game)
+        assert _computer_rows(registry, game.id)[-1].faction == "moderates"  # its moves carry their reasons
+        assert game.seat_of(tokens["moderates"]) == "moderates"
+        again = Registry.open(db_url)  # a restart rebuilds the same position from the log
+        try:
+            assert again.get(game.id).verify() is None
+        finally:
+            again.close()
+        assert game.take_back(tokens["moderates"], "The Moderates' player is back") == "moderates"
+        assert {s.faction: s.kind for s in game.seats()}["moderates"] == "human"
+        assert game.view()["factions"]["moderates"]["computer"] is None
+        copy = registry.import_game(registry.export_game(game.id))
+        assert copy.verify() is None and copy.seat_kinds["moderates"] == "human"
+    finally:
+        registry.close()

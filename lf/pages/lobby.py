@@ -133,7 +133,7 @@ def _seat_line(line: port.LobbyGame) -> str:
         if s.kind == "nonplayer":
             who = f"Non-player (for {name or 'its player'})" if s.claimed else "Non-player"
         elif s.kind == "computer":
-            who = s.display_name
+            who = f"Computer (for {name or 'its player'})" if s.claimed else s.display_name
         else:
             who = name if s.claimed else "free"
         label = esc(faction_label(s.faction)) + (f": <b>{esc(who)}</b>" if who else "")

@@ -65,10 +65,12 @@ async def play_now(faction: str | None = None, partners: str = "nonplayer", leve
 def play_now_choices() -> None:
     """Who the partners are, then the faction buttons and "Surprise me", each one click into a game."""
     with ui.row().classes("lf-play-with items-center gap-2"):
+        ui.label("Play against").classes("lf-play-h lf-play-against")
         partners = ui.toggle(PARTNERS, value="nonplayer") \
             .props('dense no-caps toggle-color=primary aria-label="Play against"').classes("lf-faction-toggle") \
             .mark("play-partners")
-        level = ui.select(LEVELS, value="normal", label="Level").props("outlined dense data-testid=play-level") \
+        level = ui.select(LEVELS, value="normal", label="Level") \
+            .props("outlined dense dark options-dark=false data-testid=play-level") \
             .classes("lf-play-level").mark("play-level")
         level.bind_visibility_from(partners, "value", backward=lambda v: v == "computer")
     ui.label("Play now, as:").classes("lf-play-h")

@@ -35,7 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from lf.engine import Action, GameState, IllegalAction, apply, can_undo, clone, decision, to_json
 from lf.engine import undo as engine_undo
 from lf.engine import view as engine_view
-from lf.engine.computers import computer_seats
+from lf.engine.computers import arg_level, computer_seats
 from lf.engine.constants import FACTIONS, faction_label
 from lf.engine.history import Frame, frames
 from lf.engine.npc import choose as nonplayer_choose
@@ -95,6 +95,8 @@ class SeatInfo:
     kind: str
     display_name: str
     claimed: bool
+    #: The computer's level when it plays the seat (kind "computer"), else None.
+    level: str | None = None
 
 
 def label(faction: object) -> str:
@@ -324,7 +326,8 @@ class GameSession:
 
     def seats(self) -> list[SeatInfo]:
         with self._lock:
-            return [SeatInfo(f, s.kind, s.display_name, s.token_hash is not None)
+            levels = computer_seats(self._state) if self._state is not None else {}
+            return [SeatInfo(f, s.kind, s.display_name, s.token_hash is not None, levels.get(f))
                     for f in FACTIONS if (s := self._seats.get(f)) is not None]
 
     def seat_of(self, token: object) -> str | None:
@@ -414,7 +417,8 @@ class GameSession:
     # -- the table: who plays a seat, ending the game (lf/engine/table.py; the host's tools check rights) ---
 
     def set_seat_kind(self, faction: str, kind: str, note: str) -> int:
-        """Hand ``faction`` to the Non-player rules (``kind="nonplayer"``) or back to its person, mid-game.
+        """Hand ``faction`` to the Non-player rules (``kind="nonplayer"``), to the computer (``"computer:<level>"``)
+        or back to its person, mid-game.
 
         Stored as a log row (so a reload rebuilds it) together with the seat's kind, logged in the game's
         log in ``note``'s words, announced like a move; a Non-player whose decision it now is acts at once.
@@ -430,14 +434,16 @@ class GameSession:
                 hand_over(state, faction, kind, note)
             except IllegalAction as exc:  # checked before anything changed
                 raise BadRequest(f"The seat cannot be handed over now: {exc}.") from exc
-            self._table_commit(faction, {"kind": "seat", "arg": kind}, note, seat_kind=kind)
-            self._seats[faction].kind = kind
+            row_kind = "computer" if arg_level(kind) else kind  # the seat's row: who plays it, not the level
+            self._table_commit(faction, {"kind": "seat", "arg": kind}, note, seat_kind=row_kind)
+            self._seats[faction].kind = row_kind
             self._after_change(faction, "seat", f"seat:{kind}", note)
             self._run_nonplayers()
             return self._version
 
     def take_back(self, token: str, note: str) -> str:
-        """The person holding a seat that a Non-player is playing takes it back; returns the faction."""
+        """The person holding a seat that a Non-player or the computer is playing takes it back; returns the
+        faction."""
         with self._lock:
             faction = self._seat_for(token)
             if self._seats[faction].kind == "human":
