@@ -64,7 +64,12 @@ class ComputerSeats:
         self.stop()
         if asked is None:
             return
-        thought = thinking.start(state, asked.faction, seats[asked.faction], seed=secrets.randbits(32))
+        try:
+            thought = thinking.start(state, asked.faction, seats[asked.faction], seed=secrets.randbits(32))
+        except Exception:  # the pool could not start (no memory, no processes): the move that woke it still stands
+            log.exception("the computer could not start thinking for the %s; the next change tries again",
+                          asked.faction)
+            return
         if thought is None:  # every slot of the pool is taken: the next change or load tries again
             log.warning("no thinking slot free for the %s; they will think at the next change", asked.faction)
             return
