@@ -87,7 +87,7 @@ def waiting_line(view: dict, names: dict[str, str]) -> str:
 
 
 def _computer(view: dict, faction: str) -> bool:
-    return bool(view["factions"].get(faction, {}).get("computer"))
+    return bool(view.get("factions", {}).get(faction, {}).get("computer"))
 
 
 def thinking_html(view: dict) -> str:
@@ -95,8 +95,8 @@ def thinking_html(view: dict) -> str:
 
     The same words on every device (a view says which seats the computer plays and whom the game waits for),
     so no page asks the thinking process anything; the bar moves by CSS alone (assets/lf.css)."""
-    who = [faction_label(w["faction"]) for w in view["waiting"]
-           if w["faction"] != view["viewer"] and _computer(view, w["faction"])]
+    who = [faction_label(w["faction"]) for w in view.get("waiting", [])
+           if w["faction"] != view.get("viewer") and _computer(view, w["faction"])]
     if not who or view.get("result"):
         return ""
     return (f'<div class="lf-thinking" role="status" data-testid="thinking">'

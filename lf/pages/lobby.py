@@ -28,11 +28,9 @@ from .in_thread import in_thread
 from .quick_play import play_now_choices
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
-from .setup_form import read_setup, seat_toggles
+from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
 
 SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player", "computer": "Computer"}
-#: The computer's levels (lf/ai/levels.py), in the words of the form.
-LEVELS = {"quick": "Quick", "normal": "Normal", "strong": "Strong"}
 LIVE_DELAY_S = 0.3
 PER_PAGE = 10
 MAX_TURN_SECONDS = 3600
@@ -51,7 +49,7 @@ class CreateForm:
                    'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
-        self.level = ui.select(LEVELS, value="normal", label="The computer's level") \
+        self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
             .props("outlined dense data-testid=new-level").classes("w-full").mark("new-level")
         self.public = ui.switch("Public: listed in the lobby, anyone may take a free seat") \
             .props("data-testid=new-public").classes("lf-switch").mark("new-public")

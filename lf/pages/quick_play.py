@@ -21,6 +21,7 @@ from . import browser_seats, visitor
 from . import session_port as port
 from .in_thread import in_thread
 from .seats import claim_seat
+from .setup_form import COMPUTER_LEVELS
 
 #: What each faction fights for, in a few words (its tracks and its Front: CONTENT.md, rulebook pg. 4).
 AIMS = {
@@ -32,8 +33,6 @@ AIMS = {
 
 #: Who plays the other two factions: the words of the choice.
 PARTNERS = {"nonplayer": "Two Non-players", "computer": "Two computers"}
-#: The computer's levels (lf/ai/levels.py).
-LEVELS = {"quick": "Quick", "normal": "Normal", "strong": "Strong"}
 
 
 def partner_seats(faction: str, partners: str = "nonplayer", level: str = "normal") -> dict[str, str]:
@@ -69,7 +68,7 @@ def play_now_choices() -> None:
         partners = ui.toggle(PARTNERS, value="nonplayer") \
             .props('dense no-caps toggle-color=primary aria-label="Play against"').classes("lf-faction-toggle") \
             .mark("play-partners")
-        level = ui.select(LEVELS, value="normal", label="Level") \
+        level = ui.select(COMPUTER_LEVELS, value="normal", label="Level") \
             .props("outlined dense dark options-dark=false data-testid=play-level") \
             .classes("lf-play-level").mark("play-level")
         level.bind_visibility_from(partners, "value", backward=lambda v: v == "computer")
