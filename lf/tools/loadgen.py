@@ -460,7 +460,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
     # the servers started here inherit this environment: a crowd this size, from this one address, is the point,
     # not an abuse to turn away (the flood run sets the defaults again: turning the flood away is its point)
     os.environ.update(LF_SPECTATORS_PER_GAME=str(max(spectators, 1)), LF_SPECTATORS_PER_ADDRESS=str(max(spectators, 1)),
-                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000")
+                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000",
+                      LF_SEATS_PER_VISITOR="1000000")  # every client seated comes from this one address
     with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
         work = Path(tmp)
         for processes, run in ((1, "ramp"), (2, "ramp2")):
