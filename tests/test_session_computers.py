@@ -157,3 +157,62 @@ def test_the_host_hands_an_absent_person_s_seat_to_the_computer_and_back(db_url:
         assert copy.verify() is None and copy.seat_kinds["moderates"] == "human"
     finally:
         registry.close()
+
+
+def test_a_thinking_process_killed_mid_search_loses_nothing(registry: Registry) -> None:
+    """SIGKILL of the process thinking for a seat: the pool is replaced, the decision thought again and played."""
+    import os
+    import signal
+
+    from lf.session import thinking
+
+    game = registry.create_game({"anarchists": "human", "communists": "computer:strong", "moderates": "nonplayer"})
+    end = time.monotonic() + WAIT_S
+    while not game.thinking():
+        assert time.monotonic() < end, "the computer never started thinking"
+        time.sleep(0.01)
+    pool = thinking.thinkers()._pool  # noqa: SLF001  (the test kills what the server would lose)
+    assert pool is not None
+    for pid in list(pool._processes):  # noqa: SLF001
+        os.kill(pid, signal.SIGKILL)
+    _settled(game)
+    assert game.status == "active", game.broken_reason
+    assert [r for r in _computer_rows(registry, game.id) if r.faction == "communists"], "the computer moved"
+    assert game.verify() is None
+
+
+def test_two_processes_on_one_database_never_both_play_for_the_computer(db_url: str, monkeypatch) -> None:
+    """Two registries on one database (two lf processes behind a proxy): both may think for a seat, but the log's
+    version check lets one move in; the other reloads, and the log replays as one game."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("lf processes share a game through PostgreSQL and its notifications (lf/session/bus.py)")
+    monkeypatch.setenv("LF_NODE", "test")  # each registry listens as a cluster node does (tests/test_session_bus.py)
+    first, second = Registry.open(db_url), Registry.open(db_url)
+    try:
+        game = first.create_game({"anarchists": "computer:quick", "communists": "computer:quick",
+                                  "moderates": "human"})
+        other = second.get(game.id)  # loaded here too: it thinks for the same seats
+        token = game.claim("moderates", "Mo")
+        for step in range(8):
+            _settled(game)
+            _settled(other)
+            if game.status != "active":
+                break
+            _, action, version = next_move(game, {"moderates": token}, step)
+            game.act(token, version, action)  # may be stale if the other process just moved: then the next round
+        end = time.monotonic() + WAIT_S
+        while True:  # both processes have read every row (the notifications arrive in their own time)
+            for session in (game, other):
+                _settled(session)
+            if game.view()["version"] == other.view()["version"] == first.repo.get_game(game.id).version:
+                break
+            assert time.monotonic() < end, "the two processes never agreed on the game's version"
+            time.sleep(0.05)
+        for session in (game, other):
+            assert session.status == "active" and session.verify() is None
+        rows = first.repo.log(game.id)
+        assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
+        assert len({r.seq for r in rows if r.faction != "moderates"}) >= 6
+    finally:
+        first.close()
+        second.close()
