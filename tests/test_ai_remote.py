@@ -84,3 +84,25 @@ def test_the_pool_thinks_in_another_process_and_a_cancelled_thought_applies_noth
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         thinking.start(_at_a_choice(6), "anarchists", "genius", seed=0)
+
+
+def test_the_thinking_processes_end_with_a_server_that_ended_without_its_clean_up(tmp_path) -> None:
+    """A server killed (or stopped past its clean-up) must not leave its thinking processes waiting forever."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = tmp_path / "server.py"
+    script.write_text("import os\nfrom lf.session import thinking\npool = thinking.Thinkers(2)\npool.warm()\n"
+                      "print(' '.join(map(str, pool._pool._processes)), flush=True)\nos._exit(0)\n")
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(script)], cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+                         capture_output=True, text=True, timeout=60)
+    pids = [int(p) for p in out.stdout.split()]
+    assert len(pids) == 2, out.stderr
+    end = time.monotonic() + 20
+    while any(Path(f"/proc/{p}").exists() for p in pids):
+        assert time.monotonic() < end, f"thinking processes {pids} outlived their server"
+        time.sleep(0.1)

@@ -106,12 +106,26 @@ class _ThinkerContext(multiprocessing.context.ForkServerContext):
 
 
 def _start_process(progress: Any, stop: Any) -> None:
-    """Each thinking process: lower priority, deaf to the terminal's Ctrl-C (the server stops it), attached."""
+    """Each thinking process: lower priority, deaf to the terminal's Ctrl-C (the server stops it), attached, and
+    gone as soon as the server is."""
     import signal
 
     os.nice(NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     remote.attach(progress, stop)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="lf-thinker-parent", daemon=True).start()
+
+
+def _end_with(parent: Any) -> None:
+    """Wait for the server's end, then end this process.
+
+    Why: a server stopped without its clean-up (SIGTERM then SIGKILL, a crash) leaves its pool's processes
+    waiting for work forever, and the fork server with them (each holds the fork server's "alive" pipe): every
+    restart would leave two more. The parent's sentinel (a pipe from the server) closes when it ends."""
+    parent.join()
+    os._exit(0)
 
 
 class Thinkers:
