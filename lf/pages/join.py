@@ -62,8 +62,9 @@ async def join_page(game_id: str, faction: str, invite: str = "") -> None:
         seat = facts.seat
         ui.html(f'<div class="lf-h2">{esc(facts.name)}</div>', sanitize=False)
         if seat is None or (seat.kind != "human" and not seat.claimed):
+            by = "the computer" if seat is not None and seat.kind == "computer" else "the Non-player rules"
             _refused("", f"The {faction_label(faction) if seat else faction} seat can't be joined: it is played by "
-                         "the Non-player rules or does not exist.", game_id)
+                         f"{by} or does not exist.", game_id)
             return
         if seat.claimed:
             _refused("", f"The {faction_label(faction)}' seat is already taken by {seat.display_name}.", game_id)
