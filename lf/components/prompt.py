@@ -59,6 +59,10 @@ class PromptInput:
     #: Whether "All options" is open, and how to open or close it.
     all_open: bool = False
     toggle_all: Callable[[], None] | None = None
+    #: The coach (lf/pages/suggest.py), when the host allows hints: its button in the bar's tools, and its
+    #: suggestion drawn last (given the prompt, to outline the suggested option's button in it).
+    coach_button: Callable[[], None] | None = None
+    coach_advice: Callable[[ui.element], None] | None = None
 
 
 def confirm_text(choice: dict, decision: dict | None) -> str | None:
@@ -280,7 +284,7 @@ def render_prompt(inp: PromptInput) -> None:
         _undo_tool(view, inp)
         return
     with ui.element("div").classes("lf-box"), \
-            ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt"):
+            ui.element("div").classes("lf-prompt").props("data-testid=prompt").mark("prompt") as prompt:
         if view.get("result"):
             ui.label("The game is over.").classes("lf-prompt-h")
             return
@@ -307,6 +311,8 @@ def render_prompt(inp: PromptInput) -> None:
             for c in buttons:
                 _button(c, inp.send, primary=c["action"]["kind"] not in SPEND_KINDS)
             with ui.element("div").classes("lf-bar-tools"):
+                if inp.coach_button is not None:
+                    inp.coach_button()
                 if inp.toggle_all is not None:
                     count = sum(len(d["choices"]) for d in decisions)
                     ui.button(f"{'Hide the' if inp.all_open else 'All'} options ({count})", on_click=inp.toggle_all) \
@@ -316,6 +322,8 @@ def render_prompt(inp: PromptInput) -> None:
         if inp.all_open:
             for d in decisions:
                 render_options(view, d, inp.send)
+        if inp.coach_advice is not None:
+            inp.coach_advice(prompt)
 
 
 def _undo_tool(view: dict, inp: PromptInput) -> None:

@@ -6,7 +6,7 @@ frame itself: the top bar, dialogs, message pages, icons; assets/history.css and
 history.js for the log, the replay and the end screen; assets/rules.css and rules.js
 for the rules reference; assets/since.css and since.js for "while you waited" on the
 game page; assets/table.css and table.js for the game table's fitting: cards, strips,
-status, presence); nothing is fetched from the internet.
+status, presence; assets/coach.css for the coach's suggestion); nothing is fetched from the internet.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/since.js"></script>'
         '<link rel="stylesheet" href="/assets/table.css">'
         '<script src="/assets/table.js"></script>'
+        '<link rel="stylesheet" href="/assets/coach.css">'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 

@@ -47,6 +47,7 @@ from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
 from .seat_notice import SeatNotice, keep_seat_in_url
 from .spectating import watch
+from .suggest import Suggestion, choices_of
 from .seats import open_seats_dialog
 from .shared_fetch import shared_call, ticket
 
@@ -110,6 +111,12 @@ class GameScreen:
         self.sound_button: ui.button
         self.prompt_area: ui.element | None = None
         self.root: ui.element | None = None
+        #: "Suggest a move" (lf/pages/suggest.py), for a seated page when the host allows hints.
+        self.suggestion: Suggestion | None = None
+        if opening.hints and token:
+            self.suggestion = Suggestion(game_id, lambda: self.token, lambda: self.faction, self.send,
+                                         self._redraw_prompt, lambda js: self.client.run_javascript(js))
+            self.suggestion.seen(self.view)
         #: Click listeners of the buttons drawn so far (ordered, newest last): see ``_guard``.
         self.buttons: dict[str, None] = {}
         SCREENS[client.id] = self
@@ -202,7 +209,7 @@ class GameScreen:
         self.prompt_area = self._area(
             "prompt", lambda v: (_slice(v, "decisions", "can_undo", "result", "viewer"),
                                  None if idle(v) else (_slice(v, "waiting", "tracks", "medallions"), self.names,
-                                                       self.all_open)), self._prompt)
+                                                       self.all_open, self._coach_stamp())), self._prompt)
         with self.prompt_area:
             self._keep(HtmlPart("idle", lambda v: (_slice(v, "decisions", "waiting", "result", "viewer"), self.names),
                                 lambda v: idle_prompt_html(v, self.names)))
@@ -242,7 +249,23 @@ class GameScreen:
             show_end(self.game_id, v, self.names)
 
     def _prompt(self, v: dict) -> None:
-        render_prompt(PromptInput(v, self.names, self.send, self.undo, self.all_open, self.toggle_all))
+        coach = self.suggestion if self.token else None
+        render_prompt(PromptInput(
+            v, self.names, self.send, self.undo, self.all_open, self.toggle_all,
+            coach_button=coach.render_button if coach else None,
+            coach_advice=(lambda area: coach.render_advice(choices_of(v, self.faction), area)) if coach else None))
+
+    def _coach_stamp(self) -> tuple | None:
+        return self.suggestion.stamp() if self.suggestion is not None else None
+
+    def _redraw_prompt(self) -> None:
+        """The coach's state changed (thinking, a suggestion): the prompt bar shows it."""
+        self._remember_buttons()
+        for part in self.parts:
+            if part.name == "prompt":
+                part.update(self.view)
+        if self.suggestion is not None:
+            asyncio.get_running_loop().call_soon(self.suggestion.outline)
 
     @staticmethod
     def _decision(v: dict) -> list[Any]:
@@ -253,10 +276,7 @@ class GameScreen:
     def toggle_all(self) -> None:
         """Open or close "All options", the engine's whole list as buttons (drawn only while it is open)."""
         self.all_open = not self.all_open
-        self._remember_buttons()
-        for part in self.parts:
-            if part.name == "prompt":
-                part.update(self.view)
+        self._redraw_prompt()
 
     def offered(self) -> list[str]:
         """Every option this page offers now, on the board and in the prompt bar (tests and tools read it)."""
@@ -386,6 +406,8 @@ class GameScreen:
         self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
         self._remember_buttons()
         self._guard()
+        if self.suggestion is not None:
+            self.client.on_delete(self.suggestion.stop)  # a page closed while the coach thinks stops its search
 
     def _show_targets(self) -> None:
         """Bring the current question's targets into view on the board (a phone's board scrolls)."""
@@ -443,6 +465,8 @@ class GameScreen:
     def stop_live(self) -> None:
         if self.live is not None:
             self.live.close()
+        if self.suggestion is not None:
+            self.suggestion.stop()
 
     def _reload_names(self) -> None:
         """A seat changed: the next sync reads the seat names too (in its worker thread)."""
@@ -498,6 +522,8 @@ class GameScreen:
         if view["result"] and not self.view["result"]:  # the end: the result at the top comes into view
             asyncio.get_running_loop().call_soon(lambda: self.client.run_javascript("lfShowResult()"))
         self.view = view
+        if self.suggestion is not None:
+            self.suggestion.seen(view)  # a move made meanwhile cancels the coach's search for the old question
         self._remember_buttons()
         decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
         if decisions != self.asked:  # its question answered, "All options" closes (the next one starts closed)

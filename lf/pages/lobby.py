@@ -53,6 +53,8 @@ class CreateForm:
             .props("outlined dense data-testid=new-level").classes("w-full").mark("new-level")
         self.public = ui.switch("Public: listed in the lobby, anyone may take a free seat") \
             .props("data-testid=new-public").classes("lf-switch").mark("new-public")
+        self.hints = ui.switch("Hints allowed: each player may ask the coach to suggest a move", value=True) \
+            .props("data-testid=new-hints").classes("lf-switch").mark("new-hints")
         default = port.default_turn_seconds()
         self.timer = ui.input("Turn timer in seconds (public games; empty: none)", value=str(default or "")) \
             .props("outlined dense inputmode=numeric data-testid=new-timer").classes("w-full").mark("new-timer")
@@ -93,7 +95,8 @@ class CreateForm:
         seats = {f: f"computer:{self.level.value}" if k == "computer" else k for f, k in seats.items()}
         try:
             new = await in_thread(port.create_game, seats, creator=visitor.key(), name=self.name.value or None,
-                                  seed=seed, private=not self.public.value, turn_seconds=turn_seconds)
+                                  seed=seed, private=not self.public.value, turn_seconds=turn_seconds,
+                                  hints=bool(self.hints.value))
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative", multi_line=True)
             return
