@@ -208,7 +208,8 @@ def gain(move: Move, view: dict, shown: frozenset[str]) -> str:
     what = _what(subject_of(move.action, view), move.faction, view, shown)
     if runner is None:
         return f"{what}."
-    return f"{what}: {_for_what(best, runner, r.war_weight)}."
+    why = _for_what(best, runner, r.war_weight)
+    return f"{what}. {why[0].upper()}{why[1:]}." if why.startswith("a close call") else f"{what}: {why}."
 
 
 def odds(move: Move, view: dict, shown: frozenset[str]) -> str:
