@@ -84,6 +84,14 @@ def seat_with_all_options(devices, device) -> Page:
     return page
 
 
+def seat_with_a_suggestion(devices, device) -> Page:
+    """The seat on its turn with the coach's suggestion: its words, "Play it", and the option outlined."""
+    page = seat_on_its_turn(devices, device)
+    page.get_by_test_id("suggest").click()
+    page.get_by_test_id("coach").wait_for(timeout=60_000)
+    return page
+
+
 def seats_dialog(devices, device) -> Page:
     page = seat_on_its_turn(devices, device)
     page.get_by_test_id("seats").click()
@@ -161,6 +169,7 @@ SCANS = [
     Scan("teaching", teaching),
     Scan("game-seat-on-its-turn", seat_on_its_turn),
     Scan("game-seat-all-options", seat_with_all_options),
+    Scan("game-seat-suggestion", seat_with_a_suggestion),
     Scan("game-seat-its-steps", seat_with_its_steps),
     Scan("game-spectator", with_game("/game/{game}")),
     Scan("seats-dialog", seats_dialog),
