@@ -55,14 +55,16 @@ def test_a_hosted_private_game_keeps_its_host_privacy_and_players_and_a_handed_o
     """The host handed an absent player's faction to a Non-player, and the game was played to its end: the
     rematch is the table as it sat down (the faction a person's again, its player's token holding it), hosted by
     the same browser, private, with a new invitation for each seat."""
-    hosted = registry.host_game({}, name="Friday", seed=5, private=True)
+    hosted = registry.host_game({}, name="Friday", seed=5, private=True, hints=False)
     game = hosted.session
+    assert game.hints is False
     tokens = {f: game.claim(f, NAMES[f], hosted.invites[f]) for f in FACTIONS}
     game.set_seat_kind("communists", "nonplayer", "the host hands the Communists to a Non-player")
     play(game, {f: t for f, t in tokens.items() if f != "communists"}, seed=5)
     assert game.status == "finished" and game.result["war"] != "ended"
     new = rematch(registry, game.id, [tokens["anarchists"]])
     assert new.is_host(hosted.host_token) and not new.public and new.turn_seconds is None
+    assert new.hints is False  # the host's "hints allowed" too
     invites = new.seat_invites()
     assert set(invites) == set(FACTIONS) and len(set(invites.values())) == 3
     assert not set(invites.values()) & set(hosted.invites.values())

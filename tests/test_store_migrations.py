@@ -130,6 +130,7 @@ def test_a_database_made_at_schema_1_upgrades_and_its_games_play_on(db_url: str)
     try:
         game = reg.get("0123456789ab")
         assert game.status == "active" and game.version == rows
+        assert game.hints is True  # schema 7: a game made before the host's switch allows the coach's hints
         assert game.state_json() == old_state
         assert any("no checksum" in n for n in game.load_notes)  # the v1 snapshot is not trusted...
         assert game.verify() is None
