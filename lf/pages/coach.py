@@ -1,9 +1,9 @@
 """The coach's thinking for one page: one search per seat's decision, shared by whatever on the page asks.
 
-Why a page keeps its own: "Suggest a move" and the teaching table's lesson ("the coach would have played ...")
-need the same move for the same decision; the search for it is started once (the teaching table starts it as
-soon as the decision appears, so the lesson is ready when the move is made) and every listener is told its
-progress. A decision is known by ``decision_key``: a move that changes what the seat decides makes a new one.
+Why a page keeps its own: a search takes seconds, so it is started once per decision and asked again (a second
+press, a prompt re-drawn meanwhile) it is the same search, and every listener is told its progress. A decision is
+known by ``decision_key``: a move that changes what the seat decides makes a new one, and the page stops the
+searches for decisions that are gone (``keep_only``).
 
 The thinking itself is ``lf.session.thinking.think`` (never ``lf.ai`` from a page): it gets a copy of the state
 from the session (``session_port.seat_position``) and reads only the seat's information; the page keeps the
@@ -53,8 +53,6 @@ class Thought:
     key: Key
     move: Move
     view: dict
-    #: Steps of the game before the decision (the engine's action count): the teaching table's tally is kept by it.
-    step: int
 
 
 @dataclass
@@ -64,8 +62,6 @@ class Thinking:
     task: asyncio.Task[Thought | None]
     progress: float = 0.0
     listeners: list[Listener] = field(default_factory=list)
-    #: Held by someone who needs its result even once the decision is gone (the teaching table's lesson).
-    pinned: int = 0
 
 
 class Thoughts:
@@ -90,7 +86,7 @@ class Thoughts:
             return None  # the game moved on before the search began
         move = await think(state, faction, self.level, seed=len(state.actions),
                            on_progress=lambda share: self._progress(key, share))
-        return Thought(key, move, view, len(state.actions))
+        return Thought(key, move, view)
 
     def _progress(self, key: Key, share: float) -> None:
         thinking = self.running.get(key)
@@ -105,15 +101,15 @@ class Thoughts:
                 thinking.listeners.remove(listener)
 
     def keep_only(self, keys: set[Key]) -> None:
-        """Stop the searches for decisions that are gone (unless someone still needs their result)."""
+        """Stop the searches for decisions that are gone."""
         for key, thinking in list(self.running.items()):
-            if key not in keys and not thinking.pinned:
+            if key not in keys:
                 thinking.task.cancel()
                 del self.running[key]
 
     def forget(self, key: Key) -> None:
         thinking = self.running.pop(key, None)
-        if thinking is not None and not thinking.pinned:
+        if thinking is not None:
             thinking.task.cancel()
 
     def stop(self) -> None:
