@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from nicegui.testing import User
-from pages_helpers import join, markers, offered, page_text, port, reg, screen_of, screens, see, take, wait_for  # noqa: F401
+from pages_helpers import join, markers, offered, reg, screen_of, see, take, wait_for  # noqa: F401
 
 from lf.coach import nameable_cards
 from lf.engine import Action

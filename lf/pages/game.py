@@ -533,6 +533,8 @@ class GameScreen:
         # The parts re-draw in background tasks (NiceGUI's refresh); stamping after them means a browser that
         # sees the new data-version also has the new parts (they leave in the same update or an earlier one).
         asyncio.get_running_loop().call_soon(self._stamp)
+        if self.suggestion is not None and self.suggestion.suggested():  # a re-drawn piece keeps its outline
+            asyncio.get_running_loop().call_soon(self.suggestion.outline)
         self._mark_prompt()
         now = bool(view["decisions"])
         if now and not self.my_turn:
