@@ -106,3 +106,22 @@ def test_the_because_reads_the_board_the_seat_sees(searched) -> None:
             assert seat["fronts"][key]["value"] == int(value.replace("−", "-")), advice.because
             checked += 1
     assert checked
+
+
+def test_a_front_picked_to_take_the_attacks_is_not_said_to_be_protected() -> None:
+    """Fronts tied for the Fascist Attacks: the Initiative player picks which one takes them (rulebook pg. 8), so
+    the suggested Front is the one that suffers; the words say so. The position is found at test time."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(rng.getrandbits(64), PEOPLE)
+        for _ in range(60):
+            if state.result or not state.pending:
+                break
+            p = state.pending[0]
+            if p["kind"] == "pick" and p.get("purpose") in ("attack", "tie_attack"):
+                move = decide(state, p["faction"], TINY, seed=seed)
+                gain = advise(move, view(state, p["faction"])).gain
+                assert gain.startswith("It sends the Attacks to the ") and "protects" not in gain, gain
+                return
+            apply(state, p["faction"], rng.choice(decision(state, p["faction"]).choices).action)
+    pytest.fail("no pick of a Front to take Attacks in 40 games")

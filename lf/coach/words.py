@@ -155,7 +155,18 @@ def _short(front: str) -> str:
 
 # -- gain: what it protects or wins, and for what -------------------------------------------------------------
 
+#: A pick of a Front for these purposes sends Fascist Attacks there (lf/engine/fronts.py): it protects the others.
+ATTACK_PURPOSES = ("attack", "tie_attack")
+
+
+def purpose(view: dict, me: str) -> str:
+    """What the seat's pick is for (public, like its prompt: the view's ``waiting``), or ""."""
+    return next((w.get("purpose", "") for w in view["waiting"] if w["faction"] == me), "")
+
+
 def _what(s: Subject, me: str, view: dict, shown: frozenset[str]) -> str:
+    if s.kind == "front" and purpose(view, me) in ATTACK_PURPOSES:
+        return f"It sends the Attacks to the {front_label(s.what)}, sparing the others"
     if s.kind == "front":
         return f"It protects the {front_label(s.what)}"
     if s.kind == "track":
