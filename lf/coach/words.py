@@ -113,7 +113,7 @@ def option_title(o: OptionEstimate, view: dict, shown: frozenset[str]) -> str:
 class Subject:
     """What an action acts on: a Front, a track move, a Bonus, a medallion, a card, or nothing on the board."""
 
-    kind: str  #: front, track, bonus, medallion, card, draw, end, other
+    kind: str  #: front, track, track_pick, bonus, medallion, card, draw, end, other
     what: str = ""
     steps: int = 0
     action: str = ""  #: the action's kind (choose, event, keep, ...)
@@ -127,6 +127,8 @@ def subject_of(key: str, view: dict) -> Subject:
         return Subject("track", a.arg[:-1], 1 if a.arg.endswith("+") else -1, a.kind)
     if a.arg in TRACKS and a.n:
         return Subject("track", a.arg, a.n, a.kind)
+    if a.arg in TRACKS:  # a pick of the track an effect moves (its prompt says which way)
+        return Subject("track_pick", a.arg, action=a.kind)
     if a.arg in BONUSES or (a.arg == "both" and a.kind.endswith("bonus")):
         return Subject("bonus", a.arg, action=a.kind)
     if a.kind == "medallion":
@@ -178,7 +180,9 @@ def _what(s: Subject, me: str, view: dict, shown: frozenset[str]) -> str:
         mine = [t for t in facts.triggers_passed(view, s.what, to) if faction_label(me) in t]
         if mine:
             return f"It fires a trigger of yours ({mine[0]})"
-        return f"It moves {track_label(s.what)} {'up' if s.steps > 0 else 'down'}, your way"
+        return f"It moves {track_label(s.what)} {'up' if s.steps > 0 else 'down'}"
+    if s.kind == "track_pick":
+        return f"It picks the {track_label(s.what)} track"
     if s.kind == "bonus":
         return "It turns both Bonuses on" if s.what == "both" else f"It turns the {s.what.capitalize()} Bonus on"
     if s.kind == "medallion":
