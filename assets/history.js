@@ -1,7 +1,8 @@
 /* lf: the log's taps and the replay's keys (original code). */
 (function () {
   /* A tap on a log entry: its Non-player reason unfolds (or folds), and what it refers to flashes on the board. */
-  window.lfLogTap = function (entry) {
+  window.lfLogTap = function (entry, ev) {
+    if (ev && ev.target && ev.target.closest && ev.target.closest("a")) return; /* a rule's link: it opens the rules */
     if (entry.querySelector(".lf-log-np")) entry.classList.toggle("open");
     if (window.lfHighlight) window.lfHighlight(entry);
   };

@@ -274,15 +274,29 @@
   });
   window.addEventListener("resize", function () { closeMenus(); hideBubble(); });
 
-  /* A new question: if none of its targets on the board is in view (a phone's board scrolls), the first comes in. */
+  /* A new question: its targets on the board come into view above the bottom sheet (a phone's board scrolls in
+     its own area): all of them when they fit in it, else the first, if none is in view; its cards come into view
+     in the hand strip (assets/table.js). */
   window.lfShowTargets = function () {
+    if (window.lfShowStripTargets) window.lfShowStripTargets();
     var main = document.querySelector(".lf-t-main");
     if (!main) return;
-    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable"));
+    var targets = Array.prototype.slice.call(main.querySelectorAll(".lf-clickable")).filter(function (t) { return t.offsetParent !== null; });
     if (!targets.length) return;
-    var box = main.getBoundingClientRect();
-    var seen = targets.some(function (t) { var r = t.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; });
-    if (!seen) targets[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
+    var box = main.getBoundingClientRect(), rects = targets.map(function (t) { return t.getBoundingClientRect(); });
+    var top = Math.min.apply(null, rects.map(function (r) { return r.top; }));
+    var bottom = Math.max.apply(null, rects.map(function (r) { return r.bottom; }));
+    if (top >= box.top && bottom <= box.bottom) return; /* all in view */
+    var fits = bottom - top <= box.height - 12;
+    var seen = rects.some(function (r) { return r.bottom > box.top && r.top < box.bottom; });
+    if (fits) main.scrollBy({ top: top < box.top ? top - box.top - 6 : bottom - box.bottom + 6, behavior: "smooth" });
+    else if (!seen) main.scrollBy({ top: rects[0].top - box.top - 6, behavior: "smooth" });
+  };
+  /* The game is over: its result (at the top of the board) comes into view. */
+  window.lfShowResult = function () {
+    var main = document.querySelector(".lf-t-main");
+    if (main) main.scrollTo({ top: 0, behavior: "smooth" });
+    window.scrollTo({ top: 0, behavior: "smooth" });
   };
 
   /* The side panels (the log, the factions' tableaux): opened and closed in the browser, nothing is sent. */
@@ -296,3 +310,4 @@
     if (want) { var p = document.querySelector(".lf-t-" + name); if (p) { var f = p.querySelector("button, [tabindex]"); if (f && window.innerWidth < 1400) f.focus(); } }
   };
 })();
+

@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from lf.tools.bench_speed import BASELINE
+
 
 def _check(args: argparse.Namespace) -> int:
     from lf.tools.check import run
@@ -14,17 +16,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from lf.tools.bench import print_report, run
-    from lf.tools.bench_session import print_session_report, run_session_bench
+    from lf.tools.bench import main
 
-    print_report(run(args.games))
-    if args.ai_decisions > 0:
-        from lf.tools import bench_ai
-
-        bench_ai.print_report(bench_ai.run(args.ai_decisions))
-    if args.session_games > 0:
-        print_session_report(run_session_bench(args.session_games))
-    return 0
+    return main(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -83,7 +77,10 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("check", help="load and validate all content; print counts").set_defaults(fn=_check)
     b = sub.add_parser("bench", help="engine speed figures")
-    b.add_argument("--games", type=int, default=200)
+    b.add_argument("--games", type=int, default=200, help="games per figure of the engine's speed")
+    b.add_argument("--baseline", default=BASELINE,
+                   help="the commit whose engine is measured beside this one in the same run ('none': skip)")
+    b.add_argument("--rounds", type=int, default=2, help="rounds of the speed figures, each side; the best is kept")
     b.add_argument("--session-games", type=int, default=30, help="games played through the session layer (0: skip)")
     b.add_argument("--ai-decisions", type=int, default=30,
                    help="decisions the computer player takes at each level (0: skip)")
@@ -119,7 +116,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
-    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover")
+    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
     lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
     lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")

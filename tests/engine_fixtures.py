@@ -20,7 +20,7 @@ _SERIAL = itertools.count()
 def card() -> Iterator[Callable[..., str]]:
     """Make test-only player cards with chosen strength, icons and Event."""
     from lf.engine.content_schema import PlayerCard
-    from lf.engine.play import event_lines
+    from lf.engine.play import card_menu, event_lines
 
     made: list[str] = []
 
@@ -36,6 +36,7 @@ def card() -> Iterator[Callable[..., str]]:
     for cid in made:
         del content().player_cards[cid]
     event_lines.cache_clear()
+    card_menu.cache_clear()
 
 
 @pytest.fixture

@@ -19,11 +19,13 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import socketio
 
 from lf.tools.local_server import free_port, server_env, wait_until_up
@@ -141,6 +143,15 @@ class LfServer:
 
     def game_count(self) -> int:
         return self.query("SELECT COUNT(*) FROM games")[0][0]
+
+
+@pytest.fixture
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LfServer]:
+    """lf's server for one test, with extra environment from ``@pytest.mark.parametrize("server", [{...}],
+    indirect=True)`` (the attack tests import it)."""
+    live = LfServer(tmp_path, extra_env=getattr(request, "param", {})).start()
+    yield live
+    live.stop()
 
 
 ELEMENTS = re.compile(r"parseElements\(String\.raw`(.*?)`\)", re.S)

@@ -129,7 +129,8 @@ async def wait_for(predicate, timeout: float = 10.0, why: str = "") -> None:
 
 
 def page_text(user: User) -> str:
-    """Every text, label and HTML content on the user's page (to assert what is absent)."""
+    """Every text, label and HTML content on the user's page (to assert what is absent), without the soft hyphens
+    of long card names (lf.components.card.breakable)."""
     parts = []
     with user:
         for el in user.current_layout.descendants():
@@ -137,11 +138,11 @@ def page_text(user: User) -> str:
                 v = getattr(el, name, None) if name != "label" else el.props.get("label")
                 if isinstance(v, str):
                     parts.append(html.unescape(v) if name == "content" else v)  # an apostrophe is &#x27; in HTML
-    return "\n".join(parts)
+    return "\n".join(parts).replace("\xad", "")
 
 
 def log_text(user: User) -> str:
-    """The log's HTML on the user's page: one block per turn, newest first (components/log_panel.py)."""
+    """The log's HTML on the user's page: its blocks, turns newest first, each in time order (log_panel.py)."""
     return "\n".join(el.content for el in user.find(marker="log").elements)
 
 

@@ -9,6 +9,7 @@ the same game with the engine alone to compare against.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lf.engine import GameState, apply, decision, new_game
@@ -45,20 +46,41 @@ def play(game: GameSession, tokens: dict[str, str], seed: int, steps: int | None
     return done
 
 
-def reference_game(seed: int, seats: dict[str, str], policy_seed: int, steps: int | None = None,
-                   options: dict[str, Any] | None = None) -> GameState:
-    """The same game played by the engine alone (Non-players first, then the policy, like the session)."""
-    state = new_game(seed, seats, options)
-    humans = 0
+def human_moves(state: GameState, policy_seed: int) -> Iterator[str]:
+    """Play ``state`` as the session does (the Non-players first, then the policy for the first human waited for),
+    yielding the faction of each human decision just before the policy takes it."""
     while True:
         movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
         if movers:
             action, rule = nonplayer_choose(state, movers[0])
             apply(state, movers[0], action, f"Non-player rule {rule}")
             continue
-        if state.result is not None or (steps is not None and humans >= steps):
-            return state
+        if state.result is not None:
+            return
         f = state.pending[0]["faction"]
+        yield f
         choices = decision(state, f).choices
         apply(state, f, choices[pick(policy_seed, len(state.actions), f, len(choices))].action)
-        humans += 1
+
+
+def reference_game(seed: int, seats: dict[str, str], policy_seed: int, steps: int | None = None,
+                   options: dict[str, Any] | None = None) -> GameState:
+    """The same game played by the engine alone (Non-players first, then the policy, like the session)."""
+    state = new_game(seed, seats, options)
+    for humans, _ in enumerate(human_moves(state, policy_seed)):
+        if steps is not None and humans >= steps:
+            break
+    return state
+
+
+def seed_reaching(seats: dict[str, str], kind: str | Callable[[GameState, str], bool], start: int = 1,
+                  tries: int = 300) -> int:
+    """The first game seed whose game, the policy seeded alike (as ``play(game, tokens, seed)`` plays it with one
+    human seat), brings the human a decision of ``kind`` (or one where ``kind(state, faction)`` holds): found at
+    test time, never a seed's deal written down."""
+    wanted = kind if callable(kind) else (lambda state, f: state.pending[0]["kind"] == kind)
+    for seed in range(start, start + tries):
+        state = new_game(seed, seats)
+        if any(wanted(state, f) for f in human_moves(state, seed)):
+            return seed
+    raise AssertionError(f"no game from seed {start} to {start + tries - 1} reaches a {kind} decision")

@@ -448,6 +448,20 @@ def test_play_card_line_plays_another_card_from_hand():
     assert c in fa.tableau and values(s)["madrid"] > -2
 
 
+def test_another_card_is_revealed_to_everyone_once_chosen_to_be_played():
+    """Appendix 1, "Play a Card": the other card is played face up, so the table sees it as soon as its player
+    chooses it (before choosing its Event or its Action Points), and that choice is no longer undone unseen."""
+    from lf.engine import view
+
+    s = fresh()
+    c = s.factions["moderates"].hand[1]
+    run(s, {"op": "play_card"}, "moderates")
+    do(s, "moderates", f"card:{c}")
+    assert s.pending[0]["kind"] == "play" and s.undo_floor == len(s.actions)
+    shown = [e for e in view(s, "anarchists")["log"] if f"card:{c}" in e["refs"]]
+    assert shown and shown[-1]["kind"] == "reveal"
+
+
 def test_glory_token_line_adds_a_token_to_the_bag():
     """CONTENT.md vocabulary: add one of your tokens to the Bag of Glory."""
     s = fresh()

@@ -247,16 +247,21 @@ def test_undo_refused_across_a_reveal():
     assert not can_undo(s, "moderates")
 
 
-def test_undo_refused_across_a_fascist_card():
-    """docs/engine.md: the step that ends a turn reveals the next Fascist card: it cannot be undone."""
-    s = at_choose()
+def _passed_turn(seed: int):
+    """Every faction passes turn 1 with an empty hand: the next turn begins (or the war is lost first)."""
+    s = at_choose(seed)
     for f in FACTIONS:
         s.factions[f].hand = []
         do(s, f, "choose")
     settle(s)
     for _ in FACTIONS:
-        f = s.pending[0]["faction"]
-        do(s, f, "end_turn")
+        do(s, s.pending[0]["faction"], "end_turn")
+    return s
+
+
+def test_undo_refused_across_a_fascist_card():
+    """docs/engine.md: the step that ends a turn reveals the next Fascist card: it cannot be undone."""
+    s = next(g for g in map(_passed_turn, range(5, 60)) if g.result is None)  # a turn the war survives untended
     assert s.turn == 2
     last = s.actions[-1]["faction"]
     assert not can_undo(s, last)

@@ -39,6 +39,10 @@ def test_the_invariant_check_can_fail() -> None:
     state.fronts["madrid"].value = 11
     with pytest.raises(fuzz.InvariantError, match="madrid"):
         fuzz.check_invariants(state)
+    state.fronts["madrid"].value = 10
+    state.fronts["madrid"].valeu = 3  # a misspelt field: set without complaint (lf/engine/state.py), caught here
+    with pytest.raises(fuzz.InvariantError, match="valeu"):
+        fuzz.check_invariants(state)
 
 
 def test_the_tie_check_can_fail() -> None:

@@ -648,6 +648,17 @@ def test_rule_3c_a_nonplayers_card_aimed_at_a_defeated_front_breaks_the_tie_itse
     assert [p["faction"] for p in state.pending] == [A]
     action, why = act(state, A)
     assert action.arg == "aragon" and why.startswith("3c-ii") and state.fronts["aragon"].value == -2
+    assert "the Anarchists' flag, the Aragon Front" in why and "its flag" not in why  # whose flag it is
+
+
+def test_rule_4b_ii_the_reason_names_whose_flag_is_spared():
+    """Appendix 3, rule 4b-ii (Attacks: not the Non-player's own flag): the note says whose flag and which Front
+    takes the Attacks, never "its flag" alone."""
+    state = position(M)
+    set_fronts(state, madrid=-2, northern=3, aragon=-3, southern=3)
+    start_turn(state, M, "Teruel Offensive", tested="madrid")
+    action, rule = act(state, M)
+    assert rule.startswith("4b-ii: the Southern Front, not the Moderates' flag (the Northern Front)")
 
 
 def test_rule_2a_viii_a_tie_for_the_most_hero_points_on_its_own_line_takes_from_the_initiative_faction():
@@ -670,6 +681,46 @@ def test_a_fascist_lines_tie_stays_with_the_initiative_player():
     set_fronts(state, madrid=0, northern=3, aragon=3, southern=3)
     run_steps(state, attack("V", 1, "a Fascist card", origin="fascist"))
     assert [p["faction"] for p in state.pending] == [M]
+
+
+def test_a_track_triggers_tie_is_the_initiative_players_even_on_a_nonplayers_track():
+    """Rulebook pg. 8: "The Front closest to Defeat is that closest to -10. If there is a tie, it is broken by the
+    Initiative player." Collectivization 2 (CONTENT.md: 1 Attack on the Front closest to Defeat) is a trigger of
+    the board, not a line of the Anarchist Non-player's: whoever moved the track, the Initiative player (here the
+    human Moderates) breaks the tie, as with a human Anarchist seat."""
+    state = position(A)
+    assert state.initiative == M
+    set_fronts(state, madrid=0, northern=-4, aragon=-4, southern=1)
+    state.tracks["collectivization"] = 3
+    run_steps(state, fx({"op": "track", "track": "collectivization", "n": -1}, C, "a Communist card"))
+    assert state.tracks["collectivization"] == 2
+    assert [p["faction"] for p in state.pending] == [M] and pick_of(state, M)["purpose"] == "tie_attack"
+    assert set(pick_of(state, M)["options"]) == {"northern", "aragon"}
+
+
+def _franco_named_generalisimo_succeeds(state: GameState) -> None:
+    from lf.engine.turn import fascist_fx
+
+    run_steps(state, *fascist_fx("F1-16", "reward", "Test reward: Franco Named Generalísimo"))
+
+
+def test_f1_16_otherwise_the_anarchists_choose_liberty_or_collectivization():
+    """F1-16's success reads "Otherwise: Anarchists: Liberty OR Collectivization +1": the line inside the
+    condition names the Anarchists, so they choose, not the Initiative player (the Moderates here)."""
+    state = position()
+    assert state.initiative == M
+    _franco_named_generalisimo_succeeds(state)
+    assert [p["faction"] for p in state.pending] == [A]
+    assert set(pick_of(state, A)["options"]) == {"liberty", "collectivization"}
+
+
+def test_f1_16_an_anarchist_nonplayer_chooses_by_rule_2a_ii():
+    """Appendix 3 rule 2a-ii: the Anarchist Non-player raises the lower of Liberty and Collectivization."""
+    state = position(A)
+    set_tracks(state, liberty=4, collectivization=5)
+    _franco_named_generalisimo_succeeds(state)
+    action, why = act(state, A)
+    assert action.arg == "liberty" and why.startswith("2a-ii") and state.tracks["liberty"] == 5
 
 
 # -- rule 4: adding Attacks ------------------------------------------------------------------
@@ -944,7 +995,8 @@ SEATS = {
 
 
 @pytest.mark.parametrize("seats", list(SEATS))
-@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+# (seeds whose game lasts until every Non-player has moved: a war lost before a Non-player moves proves nothing here)
+@pytest.mark.parametrize("seed", [0, 2, 3, 4])
 def test_whole_games_with_nonplayers_finish_and_every_nonplayer_action_has_its_rule(seats, seed):
     state = play_game(seed, SEATS[seats])
     assert state.result is not None and state.result["war"] in ("won", "lost")

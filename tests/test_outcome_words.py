@@ -7,7 +7,7 @@ against the engine's own facts: the result's Glory, and the cards each faction b
 
 from __future__ import annotations
 
-from history_helpers import LOST, TIED, WON, policy_state
+from history_helpers import LOST, TIED, WON, places, policy_state
 
 from lf.components.outcome import final_bids, outcome_html, own_result, ranking, winner_words
 from lf.engine import view
@@ -16,28 +16,30 @@ from lf.engine.constants import FACTIONS
 
 
 def test_each_seat_reads_its_own_place_and_glory() -> None:
-    state = policy_state(WON)
-    assert state.result["winner"] == "anarchists" and state.result["glory"] == {
-        "anarchists": 4, "communists": 3, "moderates": 2}
+    state = policy_state(WON)  # three different Glory totals
+    place = places(state)
+    first = next(f for f, (p, _) in place.items() if p == 1)
+    assert state.result["winner"] == first
     words = {f: own_result(view(state, f)) for f in FACTIONS}
-    assert words == {"anarchists": "You won with 4 Glory!", "communists": "You came 2nd with 3 Glory.",
-                     "moderates": "You came 3rd with 2 Glory."}
+    nth = {1: "won", 2: "came 2nd", 3: "came 3rd"}
+    assert words == {f: f"You {nth[p]} with {g} Glory{'!' if p == 1 else '.'}" for f, (p, g) in place.items()}
     assert own_result(view(state, None)) == ""  # a spectator gets the ranking, not a "you"
-    assert [(p.faction, p.place) for p in ranking(state.result)] == [
-        ("anarchists", 1), ("communists", 2), ("moderates", 3)]
+    assert [(p.faction, p.place) for p in ranking(state.result)] == sorted(
+        ((f, p) for f, (p, _) in place.items()), key=lambda fp: fp[1])
 
 
 def test_a_tie_on_glory_names_the_initiative_player_who_broke_it() -> None:
     """Rulebook pg. 4: a tie on Glory is broken by the player holding the Initiative."""
-    state = policy_state(TIED)
-    glory = state.result["glory"]
-    assert glory["moderates"] == glory["anarchists"] and state.result["winner"] == "moderates"
-    v = view(state, "anarchists")
-    assert own_result(v) == "You came 2nd with 4 Glory."
-    assert own_result(view(state, "moderates")) == "You won with 4 Glory!"
+    state = policy_state(TIED)  # the two best Glory totals equal
+    glory, winner = state.result["glory"], state.result["winner"]
+    top = glory[winner]
+    [other] = [f for f in FACTIONS if f != winner and glory[f] == top]
+    v = view(state, other)
+    assert own_result(v) == f"You came 2nd with {top} Glory."
+    assert own_result(view(state, winner)) == f"You won with {top} Glory!"
     why = winner_words(v)
-    assert "tied on 4 Glory" in why and f"the {state.initiative.capitalize()})" in why and why.endswith(
-        "chose the Moderates.")
+    assert f"tied on {top} Glory" in why and f"the {state.initiative.capitalize()})" in why and why.endswith(
+        f"chose the {winner.capitalize()}.")
 
 
 def test_a_lost_war_has_no_winner_for_anyone() -> None:
@@ -72,5 +74,5 @@ def test_the_final_bids_are_revealed_with_their_cards_totals_and_winner() -> Non
         assert all(cards[c].name in shown[f].cards for c in bid), (f, bid, shown[f].cards)
     html = outcome_html(v, {})
     top = max(b.ap for b in shown.values())
-    assert state.bid_winner == "moderates" and shown["moderates"].ap == top
-    assert f"The highest total: {top} Action Points." in html and "win the Final Bid" in html
+    assert shown[state.bid_winner].ap == top
+    assert f"The highest total: {top} Action Point{'s' * (top != 1)}." in html and "win the Final Bid" in html

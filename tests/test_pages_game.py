@@ -32,7 +32,7 @@ TWO_HUMANS = {"anarchists": "human", "communists": "nonplayer", "moderates": "hu
 
 
 async def _two_players(reg, user: User, create_user) -> tuple[str, User, User]:
-    game_id = reg.create_game(TWO_HUMANS, name="Test table", seed=7).id
+    game_id = reg.create_game(TWO_HUMANS, name="Test table", seed=1).id
     ana, mod = user, create_user()
     await join(ana, game_id, "anarchists", "Ana")
     await join(mod, game_id, "moderates", "Mo")
@@ -118,7 +118,7 @@ async def test_spectator_sees_the_board_and_no_hand(reg, user: User, create_user
     watcher = create_user()
     await watcher.open(f"/game/{game_id}")
     await see(watcher, "You are watching this game.")
-    await see(watcher, "Madrid Front")
+    await see(watcher, "Madrid")  # the Fronts are drawn (their names: "Madrid", then " Front" in a span)
     text = page_text(watcher)
     for name in hand_names(reg, game_id, "anarchists") + hand_names(reg, game_id, "moderates"):
         assert name not in text
@@ -148,11 +148,9 @@ async def test_turns_are_played_live_on_both_devices(reg, user: User, create_use
     log = log_text(ana)
     assert "Moderates play" in log and "joins their tableau" in log
     await until_offered(game_id, mod, "end_turn")
-    # Ending the turn asks first (Undo could not take it back: the next turn reveals a card); then the Anarchists
-    # get the cue.
+    # Ending a turn that gives nothing up is one step (the engine's forgo is empty): the Anarchists get the cue.
+    assert not screen_of(mod).view["decisions"][0].get("forgo")
     mod.find(marker="act:end_turn").click()
-    await see(mod, "Please confirm")
-    mod.find(marker="confirm-yes").click()
     await see(ana, "Everyone is waiting for you.")
     await wait_for(lambda: ana.client.title == "● Your turn — lf")
     await see(mod, "Waiting for the Anarchists (Ana) to play their turn.")
@@ -188,16 +186,15 @@ async def _moderates_play(reg, user: User, create_user, card: str) -> tuple[str,
     return game_id, ana, mod
 
 
-async def test_an_event_undo_could_not_take_back_asks_first_and_cancel_changes_nothing(reg, user: User,
-                                                                                       create_user) -> None:
-    """M14 (Nyon Conference) draws a card: a draw is never undone (docs/engine.md), so the page asks first."""
+async def test_every_event_is_played_from_its_cards_menu_without_a_question(reg, user: User, create_user) -> None:
+    """One rule for every card (docs/pages.md, Confirmations): the Event is chosen in the card's menu, whose item
+    names the card and its Event, and that is the step. M14 (Nyon Conference) draws a card, which Undo can never
+    take back (docs/engine.md); it is not asked about any more than an Event that only moves the board."""
     game_id, ana, mod = await _moderates_play(reg, user, create_user, "M14")
     version = port().game(game_id).version
     take(mod, "event:M14")  # the card's menu: its Event
-    await see(mod, "the card is trashed")
-    mod.find(marker="confirm-no").click()
-    await see(mod, "Everyone is waiting for you.")
-    assert port().game(game_id).version == version
+    await wait_for(lambda: port().game(game_id).version > version, why="the Event is played without a question")
+    assert not markers(mod, "confirm-no")
 
 
 async def test_an_event_undo_can_take_back_is_played_at_once_and_undo_takes_it_back(reg, user: User,
@@ -271,7 +268,7 @@ async def test_log_entries_carry_their_references(reg, user: User) -> None:
     game_id = reg.create_game(TWO_HUMANS, name="Log test", seed=5).id
     await user.open(f"/game/{game_id}")
     log = log_text(user)
-    assert 'data-refs="fascist:' in log and "lfLogTap(this)" in log  # assets/history.js: lfHighlight and the NP rule
+    assert 'data-refs="fascist:' in log and "lfLogTap(this, event)" in log  # assets/history.js: lfHighlight and the NP rule
     fronts = page_text(user)
     assert 'data-ref="front:madrid"' in fronts and 'data-ref="track:liberty"' in fronts
 
@@ -343,10 +340,15 @@ async def test_the_page_stamps_the_version_it_shows(reg, user: User, create_user
         assert root.props["data-testid"] == "game"
 
 
-def test_letting_a_card_line_lapse_asks_first() -> None:
-    """Rulebook pg. 8 ("can now be applied"): letting a line lapse throws it away, so the page asks before."""
-    from lf.components.prompt import CONFIRM_KINDS, confirm_text
-
-    choice = {"action": {"kind": "lapse"}, "key": "lapse", "label": "Let it lapse: no Front receives the +2 Strength"}
-    assert "lapse" in CONFIRM_KINDS
-    assert confirm_text(choice) == "Let this line of your card lapse? No Front receives the +2 Strength."
+async def test_all_options_closes_when_its_question_is_answered(reg, user: User, create_user) -> None:
+    """"All options" is opened for a question; once that question is answered, the next one starts with it closed
+    (it stayed open into later turns)."""
+    game_id, ana, mod = await _two_players(reg, user, create_user)
+    await open_all_options(ana)
+    assert markers(ana, "opt:"), "All options is open"
+    key = next(m[4:] for m in markers(ana, "opt:") if m.startswith("opt:choose"))
+    version = port().game(game_id).version
+    ana.find(marker=f"opt:{key}").click()
+    await wait_for(lambda: screen_of(ana).view["version"] > version, why="the choice is taken")
+    await wait_for(lambda: not markers(ana, "opt:"), why="All options closes")
+    assert not screen_of(ana).all_open

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import json
 
-from history_helpers import LOST, NAMES, WON, game_file, imported, policy_state
+from history_helpers import LOST, NAMES, WON, game_file, imported, places, policy_state
 from nicegui.elements.upload_files import SmallFileUpload
 from nicegui.testing import User
 from pages_helpers import join, live, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
@@ -75,11 +75,22 @@ async def test_the_log_filter_is_a_class_on_the_log_and_mine_is_for_a_seat_only(
     assert "mine" not in _log_panel(watcher).filter.options
 
 
-async def test_a_filter_with_nothing_in_the_current_turn_opens_the_newest_turn_that_has_some(reg, user: User) -> None:
-    """The lost war ends in Year 2, Turn 1 with no line of the Moderates: their newest lines are in the Year's start
-    (folded, and not yet on the page); choosing "Mine" opens that turn and sends its entries."""
+async def test_the_turn_that_just_closed_stays_open_until_the_seat_moves_again(reg, user: User) -> None:
+    """The lost war ends in Year 2, Turn 1; the Moderates' last move was in the Year's start: that turn stays open
+    (its entries sent) beside the last one, since all of it after their move is what happened while they waited."""
     await _seated(reg, user, LOST, "moderates")
     panel = _log_panel(user)
+    assert panel.open == (2, 1) and panel.opened == {(2, 1), (2, 0)} and panel.filled == {(2, 1), (2, 0)}
+    assert "open" in panel.groups[(2, 0)].props and "open" not in panel.groups[(1, 4)].props
+
+
+async def test_a_filter_with_nothing_in_the_open_turns_opens_the_newest_turn_that_has_some(reg, user: User) -> None:
+    """The replay of the lost war at its end, as the Moderates saw it: only the last turn (Year 2, Turn 1) is open,
+    and the Moderates wrote nothing in it: their newest lines are in the Year's start (folded, and not yet on the
+    page); choosing "Mine" opens that turn and sends its entries."""
+    session, _ = imported(reg, LOST)
+    await user.open(f"/replay/{session.id}?seat=moderates&step={len(policy_state(LOST).actions)}")
+    panel = _replay(user).log
     assert panel.open == (2, 1) and panel.filled == {(2, 1)}
     with user:
         panel.filter.value = "fascist"  # the current turn has Fascist lines: nothing else opens
@@ -95,7 +106,8 @@ async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> N
                               seed=2)  # played to its end by the Non-players at once
     await user.open(f"/game/{session.id}")
     blocks = "".join(_log_panel(user).html.values())
-    assert 'class="lf-log-np">Non-player rule' in blocks, "the rule, without the faction's name, under the move"
+    assert 'class="lf-log-np">Non-player <a class="lf-rule"' in blocks, \
+        "the rule, without the faction's name, under the move, a link to the rules reference"
     assert 'lf-log-e np' not in blocks, "no rule stands alone when its move wrote a line"
 
 
@@ -103,15 +115,17 @@ async def test_a_non_players_rule_is_folded_under_its_move(reg, user: User) -> N
 
 async def test_the_end_screen_tells_each_seat_its_result_and_reveals_the_bids(reg, user: User,
                                                                               create_user) -> None:
-    session, _ = await _seated(reg, user, WON, "communists")
-    await see(user, "You came 2nd with 3 Glory.")
+    place = places(policy_state(WON))
+    first, second = (next(f for f, (p, _) in place.items() if p == n) for n in (1, 2))
+    session, _ = await _seated(reg, user, WON, second)
+    await see(user, f"You came 2nd with {place[second][1]} Glory.")
     await see(user, "The Final Bid for Glory")
     await see(user, "Rematch")
     await see(user, "Watch the replay")
     winner = create_user()
-    session.leave(_["anarchists"])
-    await join(winner, session.id, "anarchists", "Ana")
-    await see(winner, "You won with 4 Glory!")
+    session.leave(_[first])
+    await join(winner, session.id, first, NAMES[first])
+    await see(winner, f"You won with {place[first][1]} Glory!")
     watcher = create_user()
     await watcher.open(f"/game/{session.id}")
     await see(watcher, "The war is won")
@@ -148,8 +162,8 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
 
 
 async def test_a_browser_that_held_a_seat_holds_it_in_the_rematch_without_claiming(reg, user: User) -> None:
-    session, _ = await _seated(reg, user, LOST, "moderates")
-    new_id = port().rematch(session.id)  # pressed on another device
+    session, tokens = await _seated(reg, user, LOST, "moderates")
+    new_id = port().rematch(session.id, [tokens["anarchists"]], None)  # pressed on another device
     await user.open(f"/game/{new_id}")
     await wait_for(lambda: user.client.id in screens() and screen_of(user).game_id == new_id)
     assert screen_of(user).faction == "moderates"
@@ -240,12 +254,18 @@ async def test_a_finished_game_downloads_as_a_file_that_opens_as_the_same_game(r
 async def test_a_bad_game_file_is_refused_with_its_reason_and_nothing_is_stored(reg, user: User) -> None:
     doc = game_file(LOST)
     broken = json.loads(json.dumps(doc))
-    broken["log"][9]["action"] = {"kind": "ap_front", "arg": "madrid"}
+    broken["log"][9]["action"] = {"kind": "keep_done"}  # the End of the Year, in the middle of Year 1
     newer = {**doc, "format_version": 99}
+    huge_seed = json.loads(json.dumps(doc))
+    huge_seed["game"]["seed"] = 2**128
     cases = [(b"\x89PNG\r\n", "not text"), (b"{not json", "not JSON"), (b"[1, 2]", "not an object"),
-             (json.dumps({"format": "chess"}).encode(), "not an lf game export"),
+             (json.dumps({"format": "chess"}).encode(), "not an lf game file"),
              (json.dumps(newer).encode(), "unsupported export format version 99"),
-             (json.dumps(broken).encode(), "log row 10")]
+             (json.dumps(broken).encode(), "log row 10"),
+             # issue 18: each of these raised (RecursionError, ValueError, OverflowError) and the page said nothing
+             (b"[" * 100_000 + b"]" * 100_000, "nested deeper"),
+             (b'{"format": "lf-game", "version": 1' + b"7" * 5000 + b"}", "a number with thousands of digits"),
+             (json.dumps(huge_seed).encode(), "seed must be from 0 to 2^128 - 1")]
     await user.open("/")
     before = len(reg.games())
     for data, reason in cases:
@@ -266,3 +286,57 @@ async def _upload(user: User, data: bytes, name: str) -> None:
     upload = user.find(marker="import-upload").elements.pop()
     with user:
         await upload.handle_uploads([SmallFileUpload(name, "application/json", data)])
+
+
+# -- issue 18: who may start a rematch, and what opening a file makes -----------------------------------------
+
+async def test_only_a_player_or_the_host_is_offered_a_rematch_and_never_of_a_game_its_host_ended(
+        reg, user: User, create_user) -> None:
+    session, tokens = await _seated(reg, user, LOST, "anarchists")
+    await see(user, "Rematch")
+    watcher = create_user()  # a browser with only the game's address
+    await watcher.open(f"/game/{session.id}")
+    await see(watcher, "The war was lost")
+    assert not _has(watcher, "rematch")
+    assert port().rematch_id(session.id) is None
+    # a game its host ended: no Rematch for anyone, its host included
+    hosted = reg.host_game({}, name="Stopped", seed=5)
+    seat = hosted.session.claim("anarchists", "Ana", hosted.invites["anarchists"])
+    hosted.session.end("The host ended the game without a result")
+    await user.open("/")
+    with user:
+        live("lf.pages.browser_seats").remember(hosted.session.id, "anarchists", seat)
+        live("lf.pages.browser_seats").remember_host(hosted.session.id, hosted.host_token)
+    await user.open(f"/game/{hosted.session.id}")
+    await see(user, "Watch the replay")
+    assert not _has(user, "rematch")
+
+
+def _has(user: User, marker: str) -> bool:
+    return any(marker in el._markers for el in user.client.elements.values())  # noqa: SLF001
+
+
+async def test_an_opened_file_is_hosted_by_its_browser_private_unless_public_and_counted(reg, user: User,
+                                                                                          create_user) -> None:
+    await user.open("/")
+    await _upload(user, json.dumps(game_file(WON, "Opened privately", stop_after=40)).encode(), "a.json")
+    await wait_for(lambda: user.client.id in screens(), timeout=20, why="the running game opens at its table")
+    private = reg.get(screen_of(user).game_id)
+    assert not private.public and private.host_hash is not None
+    await see(user, "Seats and invitations")  # its host sends each player their own link
+    await see(user, "You host this game.")
+    row = reg.repo.get_game(private.id)
+    assert row.creator and row.invite_code
+    await user.open("/")
+    user.find(marker="import-public").click()
+    await _upload(user, json.dumps(game_file(WON, "Opened publicly", stop_after=40)).encode(), "b.json")
+    await wait_for(lambda: user.client.id in screens(), timeout=20)
+    public = reg.get(screen_of(user).game_id)
+    assert public.public and public.id != private.id
+    stranger = create_user()
+    await stranger.open("/")
+    await see(stranger, "Opened publicly")
+    assert "Opened privately" not in page_text(stranger)
+    await user.open("/")
+    await see(user, "Your games on this device")
+    assert _has(user, f"delete-{private.id}") and _has(user, f"end-{public.id}")

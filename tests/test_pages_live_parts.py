@@ -9,7 +9,7 @@ made on an outdated picture is refused and changes nothing (the session's rule, 
 
 from __future__ import annotations
 
-from nicegui import ui
+from nicegui import background_tasks, ui
 from nicegui.testing import User
 from pages_helpers import join, live, markers, offered, open_all_options, port, reg, screen_of, see, take, wait_for  # noqa: F401
 from test_pages_game import PICKS, TWO_HUMANS, _choose_key, _two_players, moderates_turn, until_offered
@@ -25,14 +25,15 @@ def test_the_log_shows_every_turn_newest_first_in_blocks_that_never_change_once_
     assert CHUNK == 8
     entries = _entries([0] * 3 + [1] * 4 + [2] * 5)
     turns = turn_blocks(fold_notes(entries))
-    # The whole game, newest turn first (issue 12: no longer the last 150 entries); turn 2 is cut at entry 8.
+    # The whole game, newest turn first (issue 12: no longer the last 150 entries); turn 2 is cut at entry 8, and
+    # inside a turn the blocks (and their entries) read in time order (issue 20: the cause before its effects).
     assert [turn for turn, _ in turns] == [(1, 2), (1, 1), (1, 0)]
-    assert [[key for key, _ in blocks] for _, blocks in turns] == [[8, 7], [3], [0]]
-    assert [e["i"] for e, _ in turns[0][1][0][1]] == [8, 9, 10, 11]
+    assert [[key for key, _ in blocks] for _, blocks in turns] == [[7, 8], [3], [0]]
+    assert [e["i"] for e, _ in turns[0][1][-1][1]] == [8, 9, 10, 11]
     # A new entry changes the newest block only: every other block stays as it was.
     more = turn_blocks(fold_notes(_entries([0] * 3 + [1] * 4 + [2] * 6)))
-    assert more[1:] == turns[1:] and more[0][1][1:] == turns[0][1][1:]
-    assert [e["i"] for e, _ in more[0][1][0][1]] == [8, 9, 10, 11, 12]
+    assert more[1:] == turns[1:] and more[0][1][:-1] == turns[0][1][:-1]
+    assert [e["i"] for e, _ in more[0][1][-1][1]] == [8, 9, 10, 11, 12]
 
 
 def test_a_non_player_note_is_folded_under_the_move_it_chose() -> None:
@@ -126,8 +127,13 @@ async def test_every_button_and_tab_presses_without_a_ripple(reg, user: User, cr
     take(mod, "ap_front:madrid")
     await wait_for(lambda: screen_of(mod).view["version"] > version, why="the card is played")
     await until_offered(game_id, mod, "end_turn")
-    mod.find(marker="act:end_turn").click()
+    # The page's one question (an end of turn that gives something up: tests/test_pages_confirm.py), opened here
+    # as the page opens it, whatever this turn's end gives up.
+    with mod:
+        asked = background_tasks.create(screen_of(mod).confirm("End your turn? You would give up ..."))
     await see(mod, "Please confirm")
     controls = [e for e in mod.client.elements.values() if isinstance(e, (ui.button, ui.tab))]
     assert len(controls) >= 8, "the prompt, the confirmation and the faction tabs are on the page"
     assert {e.props.get(":ripple") for e in controls} == {"false"}
+    mod.find(marker="confirm-no").click()
+    assert await asked is False

@@ -30,6 +30,22 @@ async def test_play_now_is_one_click_against_two_nonplayers(reg, user: User) -> 
     await see(user, "Resume as the Communists")
 
 
+async def test_play_now_lets_the_visitor_choose_a_faction_or_be_surprised(reg, user: User) -> None:
+    """Issue 20: Play now silently picked a faction. Each faction is offered with what it fights for, and "Surprise
+    me" says it picks at random; the game it starts says which."""
+    await user.open("/")
+    await see(user, "Play now against two Non-players, as:")
+    for words in ("Liberty and Collectivization; Aragon", "Soviet Support and the Government",
+                  "Foreign Aid and the Government", "Surprise me", "a faction picked at random"):
+        await see(user, words)
+    user.find(marker="play-now").click()
+    await wait_for(lambda: user.client.id in screens(), why="the game page opens")
+    screen = screen_of(user)
+    session = reg.get(screen.game_id)
+    assert [f for f, k in session.seat_kinds.items() if k == "human"] == [screen.faction]
+    assert session.name == f"Quick game as the {screen.faction.capitalize()}"
+
+
 async def test_create_a_game_with_seed_name_and_seats(reg, user: User) -> None:
     await user.open("/")
     user.find(marker="new-name").type("Friday night")

@@ -12,7 +12,7 @@ import asyncio
 import sqlite3
 
 from nicegui.testing import User
-from pages_helpers import join, offered, reg, screens, take, wait_for  # noqa: F401
+from pages_helpers import join, offered, reg, screens, see, take, wait_for  # noqa: F401
 
 from lf.pages.saving import SLOW
 
@@ -65,3 +65,28 @@ async def test_a_locked_database_freezes_no_page_and_loses_no_move(reg, user: Us
     await wait_for(lambda: len(reg.games()) == 2, timeout=30, why="the new game is created too")
     await wait_for(lambda: other.client.id in screens(), timeout=30, why="the other visitor lands in their game")
     heart.task.cancel()
+
+
+async def test_the_lobby_never_waits_for_a_game_whose_move_waits_for_the_database(reg, user: User,
+                                                                                  create_user) -> None:
+    """Issue 18: during a 45 s lock the lobby answered HTTP 500 after 3 s (NiceGUI's response timeout), because
+    a move waiting for the database held its game's lock and the lobby read that game under it."""
+    game_a = reg.create_game(SOLO, name="Game A", seed=12)
+    await join(user, game_a.id, "anarchists", "Ana")
+    version = game_a.version
+    lock = sqlite3.connect(reg.repo.engine.url.database, isolation_level=None, timeout=30)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        take(user, _a_move(user))  # waits for the lock, holding game A's
+        await wait_for(lambda: user.notify.contains(SLOW), timeout=20, why="the move waits for the database")
+        visitor = create_user()
+        answer = await visitor.http_client.get("/")
+        assert answer.status_code == 200 and "took longer than the response_timeout" not in answer.text
+        await visitor.open("/")
+        await see(visitor, "Game A")
+        await see(visitor, "A move is being saved")
+        assert game_a.version == version
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    await wait_for(lambda: game_a.version > version, timeout=30, why="the move is saved once the lock is gone")

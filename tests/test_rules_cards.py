@@ -142,6 +142,42 @@ def test_leftover_action_points_are_wasted_when_a_track_is_blocked(card):
     assert not any(k.startswith(("ap_", "event")) for k in keys(s, "anarchists"))
 
 
+def _track_choice(s, faction, key):
+    return next(c for c in decision(s, faction).choices if c.action.key == key)
+
+
+@pytest.mark.parametrize("d", [1, -1])
+def test_a_track_move_says_where_the_marker_lands(card, d):
+    """Rulebook pg. 6: AP move a single Track that number of steps. The choice says the space the move reaches
+    (``lands``: a page highlights it there, not on the next space), and the engine puts the marker exactly there."""
+    s = fresh()
+    s.bonuses["morale"] = False
+    s.blanks["soviet_support"] = [5]
+    my_turn(s, "moderates", card("moderates", 2))
+    choice = _track_choice(s, "moderates", f"ap_track:soviet_support:{d:+d}")
+    assert choice.lands == f"space:soviet_support:{3 + 2 * d}"
+    assert decision(s, "moderates").to_json()["choices"][
+        [c.action.key for c in decision(s, "moderates").choices].index(choice.action.key)]["lands"] == choice.lands
+    do(s, "moderates", choice.action)
+    assert f"space:soviet_support:{s.tracks['soviet_support']}" == choice.lands
+
+
+def test_a_track_move_stopped_by_a_limit_lands_where_it_stops_and_says_why(card):
+    """Rulebook pg. 9: Liberty cannot pass 7 unless Collectivization is 8+: 3 AP up from 6 land on 7, and the
+    option says so."""
+    s = fresh()
+    s.bonuses["morale"] = False
+    s.tracks.update(liberty=6, collectivization=6)
+    s.blanks["liberty"] = [7]
+    my_turn(s, "anarchists", card("anarchists", 3))
+    choice = _track_choice(s, "anarchists", "ap_track:liberty:+1")
+    assert choice.lands == "space:liberty:7"
+    assert choice.label.endswith("(it stops at 7: Liberty can't pass 7 unless Collectivization is at least 8)")
+    assert _track_choice(s, "anarchists", "ap_track:liberty:-1").lands == "space:liberty:3"
+    do(s, "anarchists", choice.action)
+    assert s.tracks["liberty"] == 7
+
+
 def test_the_card_must_be_played_before_ending_the_turn(card):
     """Rulebook pg. 6: each turn, all players play one card from their hand."""
     s = fresh()

@@ -348,3 +348,65 @@ def test_strength_to_closest_to_defeat_tie_is_initiative_players_decision():
     assert p["faction"] == "moderates" and p["purpose"] == "tie_strength" and len(p["options"]) == 4
     do(s, "moderates", "front:madrid")
     assert s.fronts["madrid"].value == -1 and "anarchists" in s.fronts["madrid"].tokens
+
+
+# -- where an Attack would land now (the Fascist card's words, lf/engine/attacks_now.py) -----------------------
+
+def _resolve_one(s, letter):
+    """Resolve one Fascist Attack of ``letter`` on a copy, as the Fascist Event does: the Front it hit (one),
+    the Fronts the Initiative player is asked to choose among (several), or () when nothing happened."""
+    import copy
+
+    from lf.engine.constants import ATTACK_LETTERS
+
+    twin = copy.deepcopy(s)
+    before = {f: fs.value for f, fs in twin.fronts.items()}
+    run_steps(twin, attack(ATTACK_LETTERS.get(letter, letter), 1, "test", origin="fascist"))
+    if twin.pending:
+        p = twin.pending[0]
+        assert p["faction"] == twin.initiative
+        return tuple(sorted(p["options"])), True
+    return tuple(f for f in FRONTS if twin.fronts[f].value != before[f]), False
+
+
+@pytest.mark.parametrize("case", range(60))
+def test_where_an_attack_would_land_now_is_where_it_lands(case):
+    """Rulebook pg. 8 (Victory and Defeat redirect Attacks; ties are the Initiative player's): what the table is
+    told beside each letter of the Fascist card is where an Attack of that letter goes when it comes now."""
+    import random
+
+    from lf.engine.attacks_now import LETTERS, landing
+
+    rng = random.Random(case)
+    s = fresh()
+    for f in FRONTS:
+        s.fronts[f].value = rng.choice((-9, -5, -3, -3, 0, 2, 2, 7))
+    decided = rng.sample([f for f in FRONTS if f != "madrid"], rng.choice((0, 1, 2)))
+    for k, f in enumerate(decided):
+        (win if k == 0 or rng.random() < 0.5 else lose)(s, f)
+    if rng.random() < 0.3:
+        win(s, "madrid")
+    for letter in LETTERS:
+        where = landing(s, letter)
+        hit, asked = _resolve_one(s, letter)
+        assert tuple(sorted(where.fronts)) == tuple(sorted(hit)), (letter, where, hit)
+        assert where.chosen_by_initiative == asked, (letter, where)
+
+
+def test_with_two_fronts_won_and_one_lost_every_letter_says_it_lands_on_the_last_open_front():
+    """Rulebook pg. 8: with Madrid and the Northern Front won and Aragon lost, every Attack goes to the Southern
+    Front; the view says so beside each letter (as the Test says "Now -3: would fail")."""
+    from lf.engine import view
+
+    s = fresh()
+    win(s, "madrid")
+    win(s, "northern")
+    lose(s, "aragon")
+    now = view(s, None)["attacks_now"]
+    assert now == {"M": "Madrid won: now Southern", "N": "Northern won: now Southern",
+                   "A": "Aragon lost: now Southern", "V": "now Southern", "D": "now Southern"}
+    s.fronts["aragon"].status, s.fronts["aragon"].value, s.defeats = "open", -6, []
+    s.fronts["southern"].value = -6
+    now = view(s, None)["attacks_now"]
+    assert now["D"] == "now Aragon or Southern (the Initiative player chooses)" and "A" not in now
+    assert now["M"] == "Madrid won: now Aragon or Southern (the Initiative player chooses)"

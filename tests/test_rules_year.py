@@ -275,6 +275,19 @@ def test_nonplayer_bids_its_top_card_plus_4():
     assert any("Communists bid" in e["text"] and "5 Action Points" in e["text"] for e in s.log)
 
 
+def test_a_bid_of_one_action_point_is_logged_in_the_singular():
+    """Rulebook pg. 10 (the Final Bid): the log reads each total out, "1 Action Point", never "1 Action Points"."""
+    s = fresh()
+    s.factions["anarchists"].hand = [of_strength("anarchists", 1)[0]]
+    final_turn(s)
+    do(s, "anarchists", f"bid:{s.factions['anarchists'].hand[0]}")
+    for f in ("anarchists", "communists", "moderates"):
+        do(s, f, "bid_done")
+    said = [e["text"] for e in s.log if e.get("kind") == "bid"]
+    assert any(t.startswith("Anarchists bid") and t.endswith(": 1 Action Point.") for t in said), said
+    assert any(t.endswith(": 0 Action Points.") for t in said), said
+
+
 # -- Winning and Losing ----------------------------------------------------------------------------
 
 def end_of_year_3(s, values):

@@ -12,18 +12,10 @@ import stat
 import httpx
 import pytest
 import socketio
-from live_server import LfServer, PageSocket, settle
+from live_server import LfServer, PageSocket, server, settle  # noqa: F401 (server: a fixture)
 from pages_helpers import wait_for as wait_until
 
 from lf.server.sealed import PREFIX
-
-
-@pytest.fixture
-def server(tmp_path, request):
-    env = getattr(request, "param", {})
-    live = LfServer(tmp_path, extra_env=env).start()
-    yield live
-    live.stop()
 
 
 async def _refused_socket(server: LfServer, headers: dict[str, str]) -> bool:

@@ -1,13 +1,20 @@
 """``/healthz`` checks the database and says which check failed; a damaged or locked database reaches the
-pages as plain words, never a traceback or a connection string (issue 13), on the real server."""
+pages as plain words, never a traceback or a connection string (issue 13), on the real server. It checks that a
+write can commit: a full disk and a read-only database fail it, each in its own words (issue 18)."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import subprocess
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import pytest
 from live_server import LfServer
+from sqlalchemy import create_engine
 
 
 @pytest.fixture
@@ -55,3 +62,81 @@ async def test_a_locked_database_fails_the_health_check_without_hanging(server: 
         assert r.status_code == 503 and r.json()["failed"] == ["database"]
         assert "did not answer" in r.json()["checks"]["database"]
         assert (await http.get("/healthz")).status_code == 200
+
+
+@dataclass
+class _ServerWithItsDatabaseOn(LfServer):
+    """The server with its SQLite file on ``db_dir`` (its log and storage stay in the test's folder)."""
+
+    db_dir: Path = Path()
+
+    @property
+    def db_path(self) -> Path:
+        return self.db_dir / "lf.db"
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path):
+    """A 16 MB filesystem of its own (tmpfs): filling it is filling a disk. Mounting needs root (CI runs as root)."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(mount)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"a small filesystem cannot be mounted here (needs root): {done.stderr.decode().strip()}")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+async def test_a_full_disk_fails_the_health_check_and_says_so(tmp_path: Path, small_disk: Path) -> None:
+    """Issue 18: ``/healthz`` answered 200 while the disk was full (it only read)."""
+    server = _ServerWithItsDatabaseOn(tmp_path, db_dir=small_disk).start()
+    filler = small_disk / "filler"
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            assert (await http.get("/healthz")).status_code == 200
+            with filler.open("wb") as out:
+                with contextlib.suppress(OSError):  # ENOSPC: the disk is full
+                    while True:
+                        out.write(b"\0" * 65536)
+                        out.flush()
+            r = await http.get("/healthz")
+            assert r.status_code == 503 and r.json()["failed"] == ["database"], r.text
+            assert "disk" in r.json()["checks"]["database"] and "full" in r.json()["checks"]["database"]
+            filler.unlink()
+            assert (await http.get("/healthz")).status_code == 200
+    finally:
+        filler.unlink(missing_ok=True)
+        server.stop()
+
+
+async def test_a_read_only_database_fails_the_health_check_and_says_so(tmp_path: Path, pg_cluster) -> None:
+    """Issue 18: ``/healthz`` answered 200 while the database took no writes. PostgreSQL is made read-only as a
+    standby or an administrator makes it: every new transaction is read-only."""
+    name = f"lf_health_{uuid.uuid4().hex[:8]}"
+    url = pg_cluster.create_database(name)
+    server = LfServer(tmp_path, extra_env={"DATABASE_URL": url}).start()
+    admin = create_engine(url.replace(f"/{name}", "/postgres"), isolation_level="AUTOCOMMIT")
+
+    def set_read_only(on: bool) -> None:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"ALTER DATABASE {name} SET default_transaction_read_only = {'on' if on else 'off'}")
+            conn.exec_driver_sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            assert (await http.get("/healthz")).status_code == 200
+            set_read_only(True)
+            r = await http.get("/healthz")
+            if r.status_code == 503 and "cannot be reached" in r.text:  # a pooled connection the admin just ended
+                r = await http.get("/healthz")
+            assert r.status_code == 503 and r.json()["failed"] == ["database"], r.text
+            assert "read-only" in r.json()["checks"]["database"]
+            set_read_only(False)
+            r = await http.get("/healthz")
+            if r.status_code == 503:
+                r = await http.get("/healthz")
+            assert r.status_code == 200, r.text
+    finally:
+        server.stop()
+        admin.dispose()
+        pg_cluster.drop_database(name)

@@ -102,3 +102,26 @@ def test_a_game_created_in_one_process_is_announced_to_the_other(processes) -> N
     assert told.wait(10), "process B's lobby was not told of the new game"
     assert changes[-1].game_id == game.id
     assert game.id in {g.id for g in b.games()}
+
+
+def test_who_is_at_the_table_crosses_to_the_other_process(processes) -> None:
+    """Presence (issue 20): a page of a seat connected in one process counts in the other, until it goes."""
+    import time
+
+    from lf.session.presence import AWAY, HERE
+
+    a, b = processes(), processes()
+    game = a.create_game(seed=44)
+    a.presence.page("page-1", game.id, "anarchists", connected=True)
+
+    def seen(state: str) -> bool:
+        for _ in range(100):
+            p = b.presence.seats(game.id).get("anarchists")
+            if p is not None and p.state == state:
+                return True
+            time.sleep(0.1)
+        return False
+
+    assert seen(HERE), "process B never heard that the Anarchists' page is connected in A"
+    a.presence.gone("page-1")
+    assert seen(AWAY), "process B never heard that the page went"

@@ -22,12 +22,12 @@ def _log_texts(view: dict) -> list[str]:
 def test_a_private_game_needs_its_invite_code_and_a_public_one_does_not(registry: Registry) -> None:
     hosted = registry.host_game(THREE_HUMANS, name="Private")
     game = hosted.session
-    assert hosted.invite_code and not game.public
+    assert set(hosted.invites) == set(THREE_HUMANS) and not game.public
     with pytest.raises(SeatUnavailable, match="private"):
         game.claim("anarchists", "Squatter")
     with pytest.raises(SeatUnavailable, match="private"):
         game.claim("anarchists", "Squatter", invite="guess")
-    assert game.claim("anarchists", "Ana", invite=hosted.invite_code)
+    assert game.claim("anarchists", "Ana", invite=hosted.invites["anarchists"])
     public = registry.host_game(THREE_HUMANS, private=False, turn_seconds=60).session
     assert public.public and public.turn_seconds == 60
     assert public.claim("moderates", "Mo")
@@ -39,7 +39,7 @@ def test_a_private_game_needs_its_invite_code_and_a_public_one_does_not(registry
 def test_only_the_host_token_opens_the_host_tools(registry: Registry) -> None:
     hosted = registry.host_game(THREE_HUMANS)
     game = hosted.session
-    token = game.claim("anarchists", "Ana", invite=hosted.invite_code)
+    token = game.claim("anarchists", "Ana", invite=hosted.invites["anarchists"])
     for wrong in (None, "", token, "x" * 32):
         with pytest.raises(NotHost):
             host.release_seat(game, wrong, "anarchists")
@@ -55,7 +55,7 @@ def test_an_absent_person_is_handed_to_a_nonplayer_at_their_turn_and_back(db_url
     registry = Registry.open(db_url)
     hosted = registry.host_game({"anarchists": "human", "communists": "nonplayer", "moderates": "human"}, seed=3)
     game = hosted.session
-    tokens = claim_humans_with(game, hosted.invite_code)
+    tokens = claim_humans_with(game, hosted.invites)
     # Play until it is one person's own turn (the secret choices are made by both).
     while not any(w["kind"] == "turn" for w in game.view()["waiting"]):
         faction, action, version = next_move(game, tokens, seed=3)
@@ -91,8 +91,9 @@ def test_an_absent_person_is_handed_to_a_nonplayer_at_their_turn_and_back(db_url
     registry.close()
 
 
-def claim_humans_with(game, invite: str | None) -> dict[str, str]:
-    return {f: game.claim(f, f"Player {f}", invite=invite) for f, k in game.seat_kinds.items() if k == "human"}
+def claim_humans_with(game, invites: dict[str, str]) -> dict[str, str]:
+    return {f: game.claim(f, f"Player {f}", invite=invites.get(f)) for f, k in game.seat_kinds.items()
+            if k == "human"}
 
 
 def test_a_hand_over_during_the_secret_choice_lets_the_others_play_on(registry: Registry) -> None:
@@ -114,7 +115,7 @@ def test_a_hand_over_during_the_secret_choice_lets_the_others_play_on(registry: 
 def test_the_host_ends_a_game_without_a_result_and_deletes_another(registry: Registry) -> None:
     hosted = registry.host_game(THREE_HUMANS)
     game = hosted.session
-    token = game.claim("anarchists", "Ana", invite=hosted.invite_code)
+    token = game.claim("anarchists", "Ana", invite=hosted.invites["anarchists"])
     host.end_game(game, hosted.host_token)
     assert game.status == "finished" and game.result["war"] == "ended"
     view = game.view(token)

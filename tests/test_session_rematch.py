@@ -8,7 +8,7 @@ import pytest
 from history_helpers import LOST, NAMES, imported
 
 from lf.engine.constants import FACTIONS
-from lf.session import BadRequest, Registry
+from lf.session import BadRequest, NotSeated, Registry
 from lf.session.rematch import host_of_rematch, rematch, rematch_id, rematch_name, rematch_of, seat_in_rematch
 from lf.store import StoreError
 from lf.store.db import make_engine
@@ -21,7 +21,7 @@ def test_a_rematch_has_the_same_seats_kinds_names_and_players_and_a_new_seed(reg
     old, tokens = imported(registry, LOST)
     events = []
     old.subscribe(events.append)
-    new = rematch(registry, old.id)
+    new = rematch(registry, old.id, [tokens["moderates"]])
     assert new.id != old.id and new.status == "active" and new.seed != old.seed
     assert new.name == f"{old.name} · rematch" and rematch_of(registry, new.id) == old.id
     assert [(s.faction, s.kind, s.display_name, s.claimed) for s in new.seats()] == [
@@ -42,7 +42,7 @@ def test_a_non_player_seat_stays_a_non_player_and_a_free_seat_stays_free(registr
     tokens = claim_humans(game)
     play(game, tokens, seed=9)
     game.release_seat("moderates")  # the Moderates' player left: the seat is free
-    new = rematch(registry, game.id)
+    new = rematch(registry, game.id, [tokens["anarchists"]])
     seats = {s.faction: s for s in new.seats()}
     assert seats["communists"].kind == "nonplayer" and seats["communists"].display_name == "Non-player"
     assert seats["anarchists"].claimed and new.seat_of(tokens["anarchists"]) == "anarchists"
@@ -52,18 +52,20 @@ def test_a_non_player_seat_stays_a_non_player_and_a_free_seat_stays_free(registr
 
 def test_a_hosted_private_game_keeps_its_host_privacy_and_players_and_a_handed_over_seat_is_a_person_again(
         registry: Registry) -> None:
-    """The host handed an absent player's faction to a Non-player, then ended the game: the rematch is the
-    table as it sat down (the faction a person's again, its player's token holding it), hosted by the same
-    browser, private with the same invitation."""
+    """The host handed an absent player's faction to a Non-player, and the game was played to its end: the
+    rematch is the table as it sat down (the faction a person's again, its player's token holding it), hosted by
+    the same browser, private, with a new invitation for each seat."""
     hosted = registry.host_game({}, name="Friday", seed=5, private=True)
     game = hosted.session
-    tokens = {f: game.claim(f, NAMES[f], hosted.invite_code) for f in FACTIONS}
+    tokens = {f: game.claim(f, NAMES[f], hosted.invites[f]) for f in FACTIONS}
     game.set_seat_kind("communists", "nonplayer", "the host hands the Communists to a Non-player")
-    game.end("The host ended the game without a result")
-    assert game.status == "finished"
-    new = rematch(registry, game.id)
-    assert new.is_host(hosted.host_token) and not new.public
-    assert new.invite_code == hosted.invite_code and new.turn_seconds is None
+    play(game, {f: t for f, t in tokens.items() if f != "communists"}, seed=5)
+    assert game.status == "finished" and game.result["war"] != "ended"
+    new = rematch(registry, game.id, [tokens["anarchists"]])
+    assert new.is_host(hosted.host_token) and not new.public and new.turn_seconds is None
+    invites = new.seat_invites()
+    assert set(invites) == set(FACTIONS) and len(set(invites.values())) == 3
+    assert not set(invites.values()) & set(hosted.invites.values())
     seats = {s.faction: s for s in new.seats()}
     assert seats["communists"].kind == "human" and seats["communists"].display_name == NAMES["communists"]
     assert {f: new.seat_of(t) for f, t in tokens.items()} == {f: f for f in FACTIONS}
@@ -71,15 +73,46 @@ def test_a_hosted_private_game_keeps_its_host_privacy_and_players_and_a_handed_o
     assert host_of_rematch(registry, new.id, {game.id: "not the host"}) is None
 
 
+def test_only_a_player_or_the_host_starts_a_rematch(registry: Registry) -> None:
+    """Issue 18: a browser with only the game's id pressed Rematch on a finished private game, and every page of
+    it, the host's included, moved into the new game."""
+    hosted = registry.host_game({"communists": "nonplayer", "moderates": "nonplayer"}, name="Solo", seed=4)
+    game = hosted.session
+    token = game.claim("anarchists", "Ana", hosted.invites["anarchists"])
+    play(game, {"anarchists": token}, seed=4)
+    assert game.status == "finished" and game.result["war"] != "ended"
+    events = []
+    game.subscribe(events.append)
+    other = registry.create_game({}, name="Elsewhere")
+    stranger = other.claim("anarchists", "X")  # a seat, but in another game
+    for held, host_token in (([], None), ([stranger], "not the host token"), (["", None], "")):
+        with pytest.raises(NotSeated, match="Only a player of this game or its host"):
+            rematch(registry, game.id, held, host_token)
+    assert rematch_id(registry, game.id) is None and events == []
+    assert rematch(registry, game.id, [], hosted.host_token).id == rematch_id(registry, game.id)  # the host may
+    assert rematch(registry, game.id, [token]).id == rematch_id(registry, game.id)               # and the player
+
+
+def test_a_game_its_host_ended_has_no_rematch(registry: Registry) -> None:
+    hosted = registry.host_game({}, name="Stopped", seed=5)
+    game = hosted.session
+    token = game.claim("anarchists", "Ana", hosted.invites["anarchists"])
+    game.end("The host ended the game without a result")
+    for held, host_token in (([token], None), ([], hosted.host_token)):
+        with pytest.raises(BadRequest, match="ended this game"):
+            rematch(registry, game.id, held, host_token)
+    assert rematch_id(registry, game.id) is None
+
+
 def test_pressing_rematch_again_or_on_two_devices_at_once_gives_one_game(registry: Registry) -> None:
-    old, _ = imported(registry, LOST)
+    old, tokens = imported(registry, LOST)
     before = len(registry.games())
     results: list[str] = []
     errors: list[BaseException] = []
 
     def press() -> None:
         try:
-            results.append(rematch(registry, old.id).id)
+            results.append(rematch(registry, old.id, list(tokens.values())).id)
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -89,14 +122,14 @@ def test_pressing_rematch_again_or_on_two_devices_at_once_gives_one_game(registr
     for t in threads:
         t.join()
     assert not errors and len(set(results)) == 1
-    assert rematch(registry, old.id).id == results[0] == rematch_id(registry, old.id)
+    assert rematch(registry, old.id, [tokens["anarchists"]]).id == results[0] == rematch_id(registry, old.id)
     assert len(registry.games()) == before + 1
 
 
 def test_the_database_allows_one_rematch_per_game_even_from_another_server(registry: Registry) -> None:
     """Two servers on one database: the second server's insert is refused by the unique index."""
-    old, _ = imported(registry, LOST)
-    first = rematch(registry, old.id)
+    old, tokens = imported(registry, LOST)
+    first = rematch(registry, old.id, [tokens["anarchists"]])
     row = registry.repo.get_game(first.id)
     twin = GameRow(**{**row.model_dump(), "id": "0123456789ab"})
     with pytest.raises(StoreError):

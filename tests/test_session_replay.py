@@ -17,7 +17,7 @@ from lf.session.replay import GameReplay
 from session_helpers import claim_humans, play
 
 #: What a replay's view or a session's view adds to the engine's (a session's version counts its undo rows too).
-VOLATILE = ("version", "step", "steps", "game_id", "status")
+VOLATILE = ("version", "step", "steps", "game_id", "status", "shuffle_known_by")
 
 
 def _same(a: dict, b: dict) -> bool:

@@ -80,8 +80,33 @@ def test_medallions_and_cards_are_counted(records, fig):
 
 def test_bands_are_judged(fig):
     bands = fig["bands"]
-    assert len(bands) == 1 + 3 + 3
+    assert len(bands) == 1 + 3 + 3 + 2
     assert all(isinstance(b["pass"], bool) for b in bands)
+    early = next(b for b in bands if b["band"].startswith("no Front falls before"))
+    assert early["pass"] and "all checked" in early["note"]  # the exhaustive check of every Year 1 card
+
+
+def test_front_falls_are_read_from_the_log(records, fig):
+    """Rulebook pg. 8: a Front at -10 suffers Defeat; each Defeat is kept with its Year and turn."""
+    fallen = [r for r in records if r.falls]
+    assert fallen, "20 Non-player games without a single Defeat"
+    for r in records:
+        fronts = [f["front"] for f in r.falls]
+        assert len(set(fronts)) == len(fronts) and all(r.fronts_end[f] == -10 for f in fronts)
+        assert r.won or r.lost_how == "year3_end" or r.falls  # a war lost by Defeat has its Defeat
+        assert all(not f["before_play"] for f in r.falls)  # lf-original-3: no card decides a Front alone
+    feel = fig["feel"]
+    year1 = sum(any(f["year"] == 1 for f in r.falls) for r in records)
+    assert feel["year1_fall"]["count"] == feel["fall_by_year"]["1"]["count"] == year1
+    assert feel["fall_before_play"]["count"] == 0
+
+
+def test_skilled_tables_are_judged_by_their_own_war_band(records):
+    """CONTENT.md: with the computer player at Normal in every seat the war is won in 65%..95% of games; the
+    Non-player bands (35%..65%, losses per Year) do not apply to such a table, the factions' band does."""
+    bands = [b["band"] for b in sim.figures(records, skilled=True)["bands"]]
+    assert "skilled play: war won 65%..95%" in bands and "war won 35%..65%" not in bands
+    assert not any(b.startswith("Year ") for b in bands) and sum("of won wars" in b for b in bands) == 3
 
 
 def test_same_figures_with_one_or_two_workers(fig):

@@ -12,17 +12,17 @@ from sqlalchemy import Engine, inspect, text
 
 from lf.engine import apply, new_game, to_json
 from lf.engine.game import ENGINE_VERSION
-from lf.session import Registry
+from lf.session import Registry, SeatUnavailable
 from lf.session.tokens import token_hash
 from lf.store import migrations
 from lf.store.db import database_url, make_engine, sqlite_url
 from lf.store.migrations import LATEST, MIGRATIONS, Migration, SchemaError, current_version, migrate
-from lf.store.models import ActionRow, GameRow, SchemaVersion, SeatRow, SnapshotRow
+from lf.store.models import ActionRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow
 from lf.store.repository import Repository
 from session_helpers import pick, reference_game
 
 FIXTURE_V1 = Path(__file__).parent / "fixtures" / "schema_v1.sql"
-MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow)
+MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow, HealthRow)
 HUMANS = {"anarchists": "human", "communists": "human", "moderates": "human"}
 
 
@@ -86,10 +86,11 @@ def test_the_v1_fixture_is_what_migration_1_creates(new_db) -> None:
 
 def _fill_like_lf_0_1(engine: Engine, game_id: str, token: str) -> tuple[str, int]:
     """A 3-human game 25 steps in, stored as lf 0.1 did: log rows without kind, a snapshot without checksum."""
-    seed = 18
-    state = reference_game(seed, HUMANS, seed, steps=25)
-    assert state.result is None
-    at_20 = new_game(seed, HUMANS)
+    old_generator = {"generator": 1}  # lf 0.1 dealt with SplitMix64; the migration to schema 5 records it
+    # a game still going 25 steps in (searched with the engine: the content decides which seeds last)
+    seed, state = next((s, g) for s in range(18, 200)
+                       if (g := reference_game(s, HUMANS, s, steps=25, options=old_generator)).result is None)
+    at_20 = new_game(seed, HUMANS, old_generator)
     for e in state.actions[:20]:
         apply(at_20, e["faction"], e["action"])
     now = "2024-05-01 12:00:00"
@@ -120,6 +121,10 @@ def test_a_database_made_at_schema_1_upgrades_and_its_games_play_on(db_url: str)
     with engine.begin() as conn:
         assert {r[0] for r in conn.execute(text("SELECT DISTINCT kind FROM actions"))} == {"action"}
         assert conn.execute(text("SELECT sha256 FROM snapshots")).scalar() is None
+        # schema 5: the seed's digits, and the generator the game was dealt with, so its log replays as it was
+        seed, seed_text, options = conn.execute(text("SELECT seed, seed_text, options FROM games")).one()
+        # (an lf 0.1 game's cards, lf-original-0, were not kept: it plays on with the cards it was replayed with)
+        assert (seed_text, options) == (str(seed), '{"content": "lf-original-3", "generator": 1}')
 
     reg = Registry(Repository(engine))
     try:
@@ -263,5 +268,45 @@ def test_first_start_creates_the_sqlite_file_with_nothing_to_install(tmp_path: P
         assert current_version(reg.repo.engine) == LATEST
         assert reg.get(game.id) is game
         assert game.engine_version == ENGINE_VERSION
+    finally:
+        reg.close()
+
+
+def test_private_games_made_before_seat_invitations_keep_the_links_already_sent(db_url: str) -> None:
+    """Issue 18: one invitation per seat (a new one when a seat is freed). A private game stored before has one
+    code for the game, already in the links its host sent: after the upgrade those links still take their
+    seats; a seat freed afterwards gets a code of its own, and the old link no longer takes it."""
+    upgrade = next(m for m in MIGRATIONS if m.apply is migrations._seat_invitations_and_holders)
+    engine = make_engine(db_url)
+    migrate(engine, target=upgrade.version - 1)
+    held = "kept-by-the-anarchists-browser"
+    now = "2025-05-01 12:00:00"
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO games (id, name, mode, seed, options, seats, content_version, engine_version, "
+                          "status, version, created_at, updated_at, invite_code) VALUES ('00000000000a', 'Before', "
+                          "'standard', 7, '{}', :seats, 'lf-original-2', '2', 'active', 0, :t, :t, 'OLD-CODE')"),
+                     {"seats": json.dumps(HUMANS), "t": now})
+        for f in HUMANS:
+            conn.execute(text("INSERT INTO seats (game_id, faction, kind, display_name, token_hash, claimed_at) "
+                              "VALUES ('00000000000a', :f, 'human', :n, :h, :c)"),
+                         {"f": f, "n": f.title(), "h": token_hash(held) if f == "anarchists" else None,
+                          "c": now if f == "anarchists" else None})
+    assert migrate(engine) == LATEST
+    assert columns(engine) == model_columns()
+    reg = Registry(Repository(engine))
+    try:
+        game = reg.get("00000000000a")
+        assert not game.public and game.seat_of(held) == "anarchists"
+        assert game.seat_invites() == {f: "OLD-CODE" for f in HUMANS}
+        assert game.claim("communists", "Carme", invite="OLD-CODE")  # the link the host sent still works
+        game.release_seat("anarchists")  # freed: a new invitation, which the host's dialog shows
+        fresh = game.seat_invites()["anarchists"]
+        assert fresh != "OLD-CODE"
+        with pytest.raises(SeatUnavailable, match="private"):
+            game.claim("anarchists", "Back", invite="OLD-CODE")
+        reg.evict(game.id)  # the new invitation is stored, not only in memory
+        assert reg.get(game.id).claim("anarchists", "Ana", invite=fresh)
+        new = reg.host_game(HUMANS, name="After").invites  # a game made now: a code of its own per seat
+        assert set(new) == set(HUMANS) and len(set(new.values())) == 3
     finally:
         reg.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import text
@@ -72,6 +73,20 @@ def test_only_a_free_human_seat_can_be_claimed(repo: Repository) -> None:
     assert not repo.release_seat("aaaaaaaaaaaa", "anarchists", "h2")  # not the holder
     assert repo.release_seat("aaaaaaaaaaaa", "anarchists", "h1")
     assert repo.claim_seat("aaaaaaaaaaaa", "anarchists", "h2", "Eve")
+
+
+def test_a_game_stalled_on_a_free_seat_is_left_out_of_the_lists_that_ask(repo: Repository) -> None:
+    """The lobby's public list leaves out a running game with a human seat nobody holds and no move since a time;
+    a seated game, however quiet, and a game moved since then stay (issue 20)."""
+    later = utcnow() + timedelta(minutes=1)  # every game here was last moved before then
+    assert repo.count_games("active", stalled_before=later) == 0  # the Moderates' seat is free
+    assert repo.list_games("active", stalled_before=later) == [] and len(repo.list_games("active")) == 1
+    assert repo.count_games("active", stalled_before=utcnow() - timedelta(minutes=30)) == 1  # not stalled long
+    repo.claim_seat("aaaaaaaaaaaa", "anarchists", "h1", "Ana")
+    repo.claim_seat("aaaaaaaaaaaa", "moderates", "h2", "Mo")
+    assert [g.id for g in repo.list_games("active", stalled_before=later)] == ["aaaaaaaaaaaa"]
+    repo.release_seat("aaaaaaaaaaaa", "moderates", "h2")  # a freed seat waits like one never taken
+    assert repo.count_games("active", stalled_before=later) == 0
 
 
 def test_snapshots_are_pruned_to_the_newest(repo: Repository) -> None:

@@ -121,7 +121,8 @@ def test_a_target_with_one_choice_takes_it_several_open_a_menu_closed_ones_say_w
 
 def test_the_keep_strip_shows_hand_and_tableau_each_with_its_counter():
     """Rulebook pg. 10 (End of the Year): after Year 1 a player keeps up to 1 card in hand and 1 in the tableau."""
-    v = next(x for x in _views(1, SOLO) if x["decisions"] and x["decisions"][0]["kind"] == "keep")
+    v = next(x for seed in range(1, 40) for x in _views(seed, SOLO)  # the first seeded game that reaches it
+             if x["decisions"] and x["decisions"][0]["kind"] == "keep")
     piles = dict(strip_groups(v))
     assert set(piles) >= {"hand", "tableau"}
     assert group_title(v, "hand", piles["hand"]) == "Hand: kept 0 of 1"
@@ -152,3 +153,24 @@ def test_every_faction_line_and_medallion_is_a_target_only_when_a_choice_names_i
         for f, (html, choices) in faction_pieces(v, {}).items():
             assert bool(choices) == bool(placed.get(f"faction:{f}") and placed[f"faction:{f}"].ok), f
             assert ("lf-clickable" in html) == bool(choices), f
+
+
+def test_a_move_of_several_steps_is_placed_on_the_space_where_the_marker_lands(card):
+    """Rulebook pg. 6: 2 AP move a track 2 steps. The target of "Liberty up 2 steps" is the space the engine says
+    the marker lands on (5 -> 7), not the next one; a Hero point's single step stays on the next space."""
+    from engine_helpers import fresh, give, run_steps
+
+    s = fresh()
+    s.bonuses["morale"] = False
+    s.factions["anarchists"].hero = 9
+    c = card("anarchists", 2)
+    give(s, "anarchists", c)
+    s.factions["anarchists"].chosen = c
+    run_steps(s, {"s": "player_turn", "f": "anarchists"})
+    v = view(s, "anarchists")
+    targets = board_targets(v)
+    liberty = v["tracks"]["liberty"]
+    assert [x["key"] for x in targets[f"space:liberty:{liberty + 2}"].ok] == ["ap_track:liberty:+1"]
+    assert "ap_track:liberty:+1" not in {x["key"] for x in targets[f"space:liberty:{liberty + 1}"].ok}
+    assert {x["key"] for x in targets[f"space:liberty:{liberty + 1}"].ok} == {"hp_track:liberty:+1"}
+    assert [x["key"] for x in targets[f"space:liberty:{liberty - 2}"].ok] == ["ap_track:liberty:-1"]

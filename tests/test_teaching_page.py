@@ -84,38 +84,50 @@ async def test_the_acting_players_hand_is_shown_only_on_request(reg, user: User)
     await wait_for(lambda: not any(n in page_text(user) for n in hidden), why="the hand hidden again")
 
 
-async def test_lessons_appear_one_at_a_time_and_mark_their_board_area(reg, user: User) -> None:
-    screen = await start(user, seed=7)
-    await see(user, "Lesson · The Fascist Event")
-    await see(user, "Rulebook: Turn Sequence, part 1 (pg. 5)")
-    # The lesson is docked to the screen; the Fascist card's area is the one marked.
-    assert screen.lesson.key == ["fascist_event"]
-    assert screen.lesson_target == "fascist"
-    assert "lf-lesson-target" in screen.areas["fascist"].classes
-    assert not any("lf-lesson-target" in a.classes for n, a in screen.areas.items() if n != "fascist")
-    await see(user, "Show the Fascist card")
-    user.find(marker="lesson-ok-fascist_event").click()
-    await wait_for(lambda: "lesson-fascist_event" not in markers(user, "lesson-"))
+def _opening_tie_seed() -> int:
+    """A seed whose first question is the Initiative player's tie-break (found with the engine, at test time)."""
+    from lf.engine import new_game
+
+    return next(s for s in range(1, 60) if new_game(s).pending[0].get("purpose", "").startswith("tie_"))
+
+
+def _lessons_on_screen(user: User) -> list[str]:
+    return [m for m in markers(user, "lesson-") if not m.startswith(("lesson-ok", "lesson-show"))]
+
+
+async def test_lessons_come_before_their_decision_one_at_a_time_and_mark_their_area(reg, user: User) -> None:
+    """Issue 20: the first decision is a tie-break; its lesson (the Initiative, ties, Madrid) is on screen before it
+    is answered. Once read, no other lesson comes at that decision; the next comes with the next decision."""
+    screen = await start(user, seed=_opening_tie_seed())
+    await see(user, "Lesson · Ties, the Initiative and Madrid")
+    assert screen.snap.focus and next(d for f, d in screen.snap.public if f == screen.snap.focus)["kind"] == "pick"
+    assert screen.lesson.key == ["tie_break"] and screen.lesson_target == "fronts"
+    assert "lf-lesson-target" in screen.areas["fronts"].classes
+    assert not any("lf-lesson-target" in a.classes for n, a in screen.areas.items() if n != "fronts")
+    await see(user, "Show the Fronts")
+    user.find(marker="lesson-ok-tie_break").click()
+    await wait_for(lambda: not _lessons_on_screen(user), why="no second lesson at the same decision")
+    await settle_picks(user)
+    await see(user, "Lesson · The Fascist Event, then a card in secret")
+    assert _lessons_on_screen(user) == ["lesson-fascist_event"] and screen.lesson_target == "fascist"
     # Seen is remembered for this game in this browser: a reload does not show it again.
     await user.open(f"/teach/{screen.game_id}")
-    await settle_picks(user)
-    await see(user, "Lesson · Choosing a card in secret")
-    assert "lesson-fascist_event" not in markers(user, "lesson-")
-    assert tscreen(user).lesson_target == "now"  # the decision panel: the cards to choose from
+    await see(user, "Lesson · The Fascist Event, then a card in secret")
+    assert "lesson-tie_break" not in markers(user, "lesson-")
 
 
 async def test_the_guide_can_be_switched_off_and_on(reg, user: User) -> None:
-    screen = await start(user, seed=7)
-    await see(user, "Lesson · The Fascist Event")
+    screen = await start(user, seed=_opening_tie_seed())
+    await see(user, "Lesson · Ties, the Initiative and Madrid")
     with user:
         user.find(marker="t-guide").elements.pop().value = False
-    await wait_for(lambda: not [m for m in markers(user, "lesson-") if not m.startswith("lesson-ok")])
+    await wait_for(lambda: not _lessons_on_screen(user))
     await user.open(f"/teach/{screen.game_id}")  # the choice is kept for this game
     assert tscreen(user).guide is False
-    assert not [m for m in markers(user, "lesson-") if not m.startswith("lesson-ok")]
+    assert not _lessons_on_screen(user)
     with user:
         user.find(marker="t-guide").elements.pop().value = True
-    await see(user, "Lesson · The Fascist Event")
+    await see(user, "Lesson · Ties, the Initiative and Madrid")
 
 
 async def test_every_option_says_what_it_would_do(reg, user: User) -> None:
@@ -169,7 +181,7 @@ async def test_free_undo_and_redo_through_the_buttons(reg, user: User) -> None:
 
 async def test_undo_crosses_a_secret_choice(reg, user: User) -> None:
     """The table shares the screen: undo may take back a card chosen in secret (and the reveal after it)."""
-    screen = await start(user, seed=9)
+    screen = await start(user, seed=10)
     await settle_picks(user)
     before = port().game(screen.game_id).state_json()
     user.find(marker="iam-anarchists").click()
@@ -226,16 +238,18 @@ async def test_a_browser_without_the_seats_cannot_run_the_lesson(reg, user: User
 
 async def test_a_hand_hides_after_its_choice_even_when_the_same_faction_chooses_next(reg, user: User) -> None:
     """End of Year 1: the cards kept, then at once the new Year's secret card: back to the hand-off between."""
-    from session_helpers import next_move
+    from session_helpers import next_move, seed_reaching
 
-    screen = await start(user, seed=1, kinds={"communists": "nonplayer", "moderates": "nonplayer"})
+    kinds = {"communists": "nonplayer", "moderates": "nonplayer"}
+    seed = seed_reaching({"anarchists": "human", **kinds}, "keep")  # a game that reaches the End of Year 1
+    screen = await start(user, seed=seed, kinds=kinds)
     session = port().game(screen.game_id)
     for _ in range(400):
         view = session.view(screen.tokens["anarchists"])
         if view["decisions"] and view["decisions"][0]["kind"] == "keep":
             break
         assert session.status == "active"
-        faction, action, version = next_move(session, screen.tokens, 1)
+        faction, action, version = next_move(session, screen.tokens, seed)
         assert session.act(screen.tokens[faction], version, action).ok
     else:
         raise AssertionError("no End of the Year")

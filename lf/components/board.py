@@ -60,20 +60,54 @@ def status_html(v: dict, viewer: str | None) -> str:
     return status_line(v, me)
 
 
+#: What the table says when someone can know every hand (lf.session: a chosen seed, a game opened from a file).
+KNOWN_SHUFFLE = {
+    "host": ("Shuffle chosen by the host", "The host typed this game's seed: the host can know every hand and "
+             "every deck. Play with a secret seed (leave it empty) when that matters."),
+    "file": ("Shuffle known from a file", "This game was opened from a game file in mid-game: whoever holds the "
+             "file can know every hand and every deck."),
+}
+
+
+def known_shuffle_chip(v: dict) -> str:
+    """A warning chip when someone at the table could know every hand; empty otherwise."""
+    words = KNOWN_SHUFFLE.get(v.get("shuffle_known_by") or "")
+    if words is None:
+        return ""
+    return f'<span class="lf-chip warn" title="{esc(words[1])}" data-testid="known-shuffle">{esc(words[0])}</span>'
+
+
 def status_line(v: dict, lead: str) -> str:
-    """Year, turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip."""
-    turn = f"Turn {v['turn']} of 4" if v["turn"] else "Setup"
+    """Year and turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip.
+
+    Short enough for one row at 1280 px in every phase (Year and turn share a chip; Initiative and Government
+    share one when one faction holds both); on a phone the chips wrap (assets/table.css)."""
+    turn = f" · Turn {v['turn']}<span class=\"lf-wide\"> of 4</span>" if v["turn"] else " · Setup"
     arrow = "↻" if v["direction"] == "clockwise" else "↺"
-    ini, gov = v["initiative"], v["government"]
+    direction = esc(v["direction"].capitalize())
     return (
-        f'<div class="lf-status"{scroll_region("Game status")}>{lead}<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3</span>'
-        f'<span class="lf-chip strong">{turn}</span><span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
-        f'<span class="lf-chip" title="Direction of play">{arrow} {esc(v["direction"].capitalize())}</span>'
-        f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}">{icon("initiative")} Initiative: '
-        f'{esc(faction_label(ini))}</span>'
-        f'<span class="lf-chip">{icon("government")} Government: {esc(faction_label(gov))}</span>'
-        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")} Supply '
-        f'<b>{v["hero_supply"]}</b></span></div>')
+        f'<div class="lf-status"{scroll_region("Game status")}>{lead}{known_shuffle_chip(v)}'
+        f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>'
+        f'<span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
+        f'<span class="lf-chip" title="Direction of play: {direction}">{arrow}<span class="lf-wide"> {direction}</span>'
+        f'</span>'
+        f'{_holders(v["initiative"], v["government"])}'
+        f'<span class="lf-chip" title="Hero points left in the supply">{icon("hero")}<span class="lf-wide"> Supply'
+        f'</span> <b>{v["hero_supply"]}</b></span></div>')
+
+
+def _holders(ini: str, gov: str) -> str:
+    """Who holds the Initiative and who controls the Government: one chip when it is one faction (on a phone the
+    icons stand for the words, which screen readers still read and a tap on the chip says)."""
+    words = "Initiative and Government" if ini == gov else "Initiative"
+    initiative = (f'<span class="lf-chip lf-f-{ini}" data-ref="initiative:{ini}" title="{words}: '
+                  f'{esc(faction_label(ini))}">{icon("initiative")}')
+    if ini == gov:
+        return (f'{initiative}<span class="lf-wide"> Initiative and</span> {icon("government")}<span class="lf-wide">'
+                f' Government:</span> {esc(faction_label(ini))}</span>')
+    return (f'{initiative}<span class="lf-wide"> Initiative:</span> {esc(faction_label(ini))}</span>'
+            f'<span class="lf-chip" title="Government: {esc(faction_label(gov))}">{icon("government")}'
+            f'<span class="lf-wide"> Government:</span> {esc(faction_label(gov))}</span>')
 
 
 def front_pieces(v: dict) -> dict[str, Piece]:
@@ -115,6 +149,7 @@ def tracks_box(pieces: Pieces, state: object) -> None:
 
 def fascist_html(v: dict) -> str:
     return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"],
+                             now=v.get("attacks_now"),
                              over=bool(v.get("result")))
 
 

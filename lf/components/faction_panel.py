@@ -31,7 +31,7 @@ def faction_head_html(view: dict, faction: str, name: str) -> str:
         own_tracks.append("government")
     return (f'<div class="lf-panel-h"><span class="lf-panel-n">{esc(faction_label(faction))}</span>'
             f'<span class="lf-muted">{esc(seat)} · {fv["hero"]} Hero point{"s" * (fv["hero"] != 1)} · '
-            f'{fv["tokens"]} tokens in reserve</span></div>' + piles_html(fv)
+            f'{fv["tokens"]} token{"s" * (fv["tokens"] != 1)} in reserve</span></div>' + piles_html(fv)
             + '<div class="lf-owntracks">' + "".join(
                 f'<span data-ref="track:{t}">{esc(track_label(t))} <b>{view["tracks"][t]}</b></span>'
                 for t in own_tracks) + "</div>")

@@ -6,10 +6,14 @@ visible, and a badge shows who acts now and who has already chosen in secret.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from lf.engine.constants import TRACK_OWNER
+from lf.session.presence import SeatPresence
 
 from .icons import icon
 from .medallions import medallion_info
+from .presence import NOT_SEEN, presence_badge, shows_presence
 from .targets import NO_TAP, Tap
 from .theme import FACTIONS, esc, faction_label
 
@@ -18,22 +22,30 @@ def factions_html(view: dict, names: dict[str, str]) -> str:
     return f'<div class="lf-facs">{"".join(faction_row_html(view, f, names) for f in FACTIONS)}</div>'
 
 
-def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TAP) -> str:
+def faction_row_html(view: dict, f: str, names: dict[str, str], tap: Tap = NO_TAP,
+                     presence: Mapping[str, SeatPresence] | None = None) -> str:
     """One faction's line: its player, Hero points, hand size, tracks, Initiative/Government, who acts now
-    (``tap``: the options it carries on the game table, e.g. a faction to pick)."""
+    (``tap``: the options it carries on the game table, e.g. a faction to pick), and with ``presence`` whether its
+    person has a device connected (lf/components/presence.py)."""
     waiting = {w["faction"] for w in view["waiting"]}
     fv = view["factions"][f]
     badges = []
     if view["initiative"] == f:
-        badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}">{icon("initiative")}Initiative</span>')
+        badges.append(f'<span class="lf-badge ini" data-ref="initiative:{f}" title="Initiative">{icon("initiative")}'
+                      '<span class="lf-bw">Initiative</span></span>')
     if view["government"] == f:
-        badges.append(f'<span class="lf-badge gov">{icon("government")}Government</span>')
+        badges.append(f'<span class="lf-badge gov" title="Government">{icon("government")}'
+                      '<span class="lf-bw">Government</span></span>')
     if view["active"] == f:
         badges.append('<span class="lf-badge act">Playing now</span>')
     elif f in waiting:
         badges.append('<span class="lf-badge wait">Deciding…</span>')
+    if view.get("bid_winner") == f:  # at once after the Final Bid, not only in the log (assets/since.css)
+        badges.append(f'<span class="lf-badge bid">{icon("glory")}Won the Final Bid</span>')
     if view["phase"] == "choose" and fv["has_chosen"]:
         badges.append('<span class="lf-badge done">Card chosen</span>')
+    if presence is not None and shows_presence(view, f, names):
+        badges.append(presence_badge(presence.get(f, NOT_SEEN)))
     meds = "".join(f'<span class="lf-medmini" data-ref="medallion:{m}" title="{esc(medallion_info(m)[0])}: '
                    f'{esc(medallion_info(m)[2])}">{icon("medallion")}<span class="lf-medname">'
                    f'{esc(medallion_info(m)[0])}</span></span>' for m in fv["medallions"])

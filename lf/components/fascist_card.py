@@ -14,30 +14,27 @@ from .icons import icon
 from .theme import esc, front_label, signed
 
 LETTERS = {
-    "M": ("M", "Madrid Front"),
-    "N": ("N", "Northern Front"),
-    "A": ("A", "Aragon Front"),
-    "S": ("S", "Southern Front"),
+    "M": ("M", "the Madrid Front"),
+    "N": ("N", "the Northern Front"),
+    "A": ("A", "the Aragon Front"),
+    "S": ("S", "the Southern Front"),
     "V": ("V", "the Front closest to Victory"),
     "D": ("D", "the Front closest to Defeat"),
 }
 
 
 def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_result: str | None,
-                      fronts: dict[str, dict] | None = None, over: bool = False) -> str:
+                      fronts: dict[str, dict] | None = None, over: bool = False, now: dict[str, str] | None = None) -> str:
     """The card, or a placeholder between turns. ``fronts`` lets the Test say if it would pass right now, while
-    the game goes on (``over``: it ended, and that Test will never be made)."""
+    the game goes on (``over``: it ended, and that Test will never be made); ``now`` says, in the engine's words
+    (the view's ``attacks_now``), where an Attack of a letter would land now when that is not its own Front."""
     if not card_id:
         return (f'<div class="lf-fcard lf-fcard-empty" data-ref="fascist">'
                 f'<div class="lf-fc-name">No Fascist card in play</div>'
                 f'<div class="lf-fc-sub">Year {year} deck: {deck_size} card{"s" * (deck_size != 1)} left</div></div>')
     c = load_content().fascist_cards[card_id]
-    attacks = "".join(
-        f'<li class="lf-atk" title="{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}">'
-        f'<span class="lf-atk-l" aria-hidden="true">{LETTERS[l][0]}</span>{icon("attack", "lf-atk-ic")}'
-        f'<b class="lf-atk-n" aria-hidden="true">{n}</b>'
-        f'<span class="lf-atk-w">{n} Attack{"s" * (n != 1)} on {esc(LETTERS[l][1])}</span></li>'
-        for l, n in c.attacks)
+    now = {} if over else (now or {})
+    attacks = "".join(_attack_html(letter, n, now.get(letter, "")) for letter, n in c.attacks)
     effects = effects_text([e.plain() for e in c.effects])
     t = c.test
     status = ""
@@ -62,6 +59,15 @@ def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_resul
         f'<div class="lf-card-foot"><span>{c.id} · {deck_size} left in the Year {year} deck</span>'
         f'<span>{ORIGINAL}</span></div></div>'
     )
+
+
+def _attack_html(letter: str, n: int, now: str) -> str:
+    """One Attack of the card: its letter, its count, and where such an Attack would land now (if not its own)."""
+    said = f"{n} Attack{'s' * (n != 1)} on {LETTERS[letter][1]}"
+    where = f'<span class="lf-atk-now">{esc(now)}</span>' if now else ""
+    return (f'<li class="lf-atk" title="{esc(said)}{esc(": " + now) if now else ""}">'
+            f'<span class="lf-atk-l" aria-hidden="true">{LETTERS[letter][0]}</span>{icon("attack", "lf-atk-ic")}'
+            f'<b class="lf-atk-n" aria-hidden="true">{n}</b><span class="lf-atk-w">{esc(said)}</span>{where}</li>')
 
 
 def test_of(card_id: str | None) -> tuple[str, int] | None:

@@ -61,7 +61,8 @@ def front_html(front: str, fs: dict, test: tuple[str, int] | None, action: str |
     cls = " lf-clickable" if action else (f" {tap.cls}" if tap.cls else "")
     return (
         f'<div class="lf-front lf-fs-{status}{cls}" data-ref="front:{front}"{tap.attrs}>'
-        f'<div class="lf-fhead"><span class="lf-fname">{esc(front_label(front))}</span>{test_html}{badge}</div>'
+        f'<div class="lf-fhead"><span class="lf-fname">{esc(front_label(front).removesuffix(" Front"))}'
+        f'<span class="lf-fword"> Front</span></span>{test_html}{badge}</div>'
         f'<div class="lf-fvalue"><span class="lf-fnum {tone}">{signed(value)}</span>'
         f'<span class="lf-fwords">{strength_words(value)}</span></div>'
         f'{_scale(value)}{toks_html}{act}{tap.inner}</div>'

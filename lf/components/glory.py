@@ -26,8 +26,8 @@ def glory_html(bag: dict[str, int], bag_size: int, glory: list[str], bid_winner:
             slots.append('<span class="lf-gslot"></span>')
     scored = {f: glory.count(f) for f in FACTIONS}
     score = " · ".join(f"{faction_label(f)} {scored[f]}" for f in FACTIONS)
-    bid = (f'<div class="lf-muted">Final Bid won by the {esc(faction_label(bid_winner))}</div>'
-           if bid_winner else "")
+    bid = (f'<div class="lf-bidwin lf-f-{bid_winner}" data-ref="bid_winner" data-testid="bid-won">{icon("glory")}'
+           f'Final Bid won by the {esc(faction_label(bid_winner))}</div>' if bid_winner else "")
     return (
         f'<div class="lf-glory">'
         f'<div class="lf-bag" data-ref="bag" title="Bag of Glory: {bag_size} token{"s" * (bag_size != 1)}">'

@@ -88,7 +88,16 @@ def strip_pieces(view: dict) -> dict[str, Piece]:
     return out
 
 
+#: The strip's arrows: how many cards are hidden on each side (the browser fills them in, assets/table.js), a
+#: page of cards to that side at a tap.
+ARROW = ('<button type="button" class="lf-strip-arrow {side}" hidden data-testid="strip-{side}">'
+         '<span aria-hidden="true">{mark}</span><b>0</b></button>')
+
+
 def strip_box(pieces: object, view: dict) -> None:
-    """The strip's scrolling row (``data-testid=hand``), its pieces inside."""
-    with ui.element("div").classes("lf-strip").props(f"data-testid=hand{scroll_region('Your cards')}"):
-        pieces.show(view)  # type: ignore[attr-defined]
+    """The strip's scrolling row (``data-testid=hand``), its pieces inside, between its two arrows."""
+    with ui.element("div").classes("lf-strip-box"):
+        ui.html(ARROW.format(side="prev", mark="‹"), sanitize=False).classes("lf-strip-nav prev")
+        with ui.element("div").classes("lf-strip").props(f"data-testid=hand{scroll_region('Your cards')}"):
+            pieces.show(view)  # type: ignore[attr-defined]
+        ui.html(ARROW.format(side="next", mark="›"), sanitize=False).classes("lf-strip-nav next")

@@ -1,4 +1,8 @@
-"""The whole game's log in plain sentences, newest first, in one collapsible group per Year and turn.
+"""The whole game's log in plain sentences, in one collapsible group per Year and turn.
+
+The newest turn is on top and open; inside a turn the entries read in time order, oldest first, so a cause
+(the Fascist card, a Non-player's card) comes before its effects (docs/pages.md, "The log"). A turn that just
+closed stays open while the seat has not moved since (``keep_open``: the turns of its "while you waited").
 
 The log is a column of small HTML blocks with the references in ``data-refs``;
 a tap on an entry highlights what it refers to on the board and unfolds the
@@ -20,6 +24,7 @@ from typing import Any
 
 from nicegui import ui
 
+from .rule_links import linked
 from .shared_render import shared
 from .theme import FACTIONS, esc, faction_dot, faction_label
 
@@ -27,7 +32,7 @@ from .theme import FACTIONS, esc, faction_dot, faction_label
 CHUNK = 8
 #: A tap anywhere on an entry with references or reasons; its words are a button (keyboard, screen readers) whose
 #: click reaches the entry. Why a button inside the ``li``: an ``ol`` may hold only list items (axe-core "list").
-CLICK = ' onclick="lfLogTap(this)"'
+CLICK = ' onclick="lfLogTap(this, event)"'
 KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
 #: The filter's choices: the wrapper's class for each (assets/history.css hides the other entries).
 FILTERS = {"all": "All", "mine": "Mine", "players": "Players", "fascist": "Fascist", "np": "Non-player reasons"}
@@ -73,13 +78,15 @@ def _row_html(row: Row, viewer: str | None) -> str:
     f = e.get("faction")
     dot = faction_dot(f) if f in FACTIONS else '<span class="lf-dot lf-none"></span>'
     refs = " ".join(e.get("refs") or [])
-    why = "".join(f'<span class="lf-log-np">{esc(_reason(n))}</span>' for n in notes)
+    # The rule a Non-player's move cites is a link to the rules reference: outside the button (a link inside a
+    # button is not allowed), unfolded by the tap on the move.
+    why = "".join(f'<span class="lf-log-np">{linked(_reason(n))}</span>' for n in notes)
     tag = "button" if refs or notes else "span"
     kind = ' type="button"' if refs or notes else ""
     return (f'<li class="lf-log-e {" ".join(_classes(row, viewer))}" data-refs="{esc(refs)}"'
             f'{CLICK if refs or notes else ""}>'
             f'<span class="lf-log-when">Y{e.get("year", "")}·T{e.get("turn", "")}</span>{dot}'
-            f'<{tag} class="lf-log-t"{kind}>{esc(e.get("text", ""))}{why}</{tag}></li>')
+            f'<{tag} class="lf-log-t"{kind}>{esc(e.get("text", ""))}</{tag}>{why}</li>')
 
 
 def _shown(row: Row, value: str, viewer: str | None) -> bool:
@@ -97,8 +104,8 @@ def _reason(note: dict) -> str:
 
 
 def block_html(rows: list[Row], viewer: str | None) -> str:
-    """One block of the log, newest entry first."""
-    return f'<ol class="lf-log-g">{"".join(_row_html(r, viewer) for r in reversed(rows))}</ol>'
+    """One block of the log, in time order."""
+    return f'<ol class="lf-log-g">{"".join(_row_html(r, viewer) for r in rows)}</ol>'
 
 
 def turn_key(entry: dict) -> tuple[int, int]:
@@ -113,7 +120,7 @@ def turn_title(key: tuple[int, int]) -> str:
 
 
 def turn_blocks(rows: list[Row]) -> list[tuple[tuple[int, int], list[tuple[int, list[Row]]]]]:
-    """The whole log as turns, newest first, each cut into blocks (newest first) keyed by their first entry's ``i``.
+    """The whole log as turns, newest first, each cut into blocks (in time order) keyed by their first entry's ``i``.
 
     A turn is cut at every multiple of ``CHUNK`` of the entries' place in the whole log, so a block's
     entries never change once it is full: a new entry re-sends at most ``CHUNK`` entries to a browser.
@@ -129,7 +136,7 @@ def turn_blocks(rows: list[Row]) -> list[tuple[tuple[int, int], list[tuple[int, 
             chunks[-1].append(row)
         else:
             chunks.append([row])
-    return [(key, [(chunk[0][0].get("i", 0), chunk) for chunk in reversed(chunks)]) for key, chunks in reversed(turns)]
+    return [(key, [(chunk[0][0].get("i", 0), chunk) for chunk in chunks]) for key, chunks in reversed(turns)]
 
 
 def _viewer_of(state: Any) -> str | None:
@@ -149,8 +156,11 @@ class LogPanel:
     """
 
     def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log",
-                 viewer: Callable[[Any], str | None] = _viewer_of, replay: str | None = None) -> None:
+                 viewer: Callable[[Any], str | None] = _viewer_of, replay: str | None = None,
+                 keep_open: Callable[[Any], set[tuple[int, int]]] | None = None) -> None:
         self.name = name
+        #: Older turns kept open besides the newest (the game page: the turns of the seat's "while you waited").
+        self.keep_open = keep_open
         self.replay = replay
         self.entries = entries
         self.viewer = viewer
@@ -164,6 +174,8 @@ class LogPanel:
         self.html: dict[int, str] = {}
         self.rows: dict[int, list[Row]] = {}
         self.open: tuple[int, int] | None = None
+        #: The turns this panel opened (the newest, and those ``keep_open`` names); a reader opens others.
+        self.opened: set[tuple[int, int]] = set()
         self.draws = 0
         self.list: ui.element
         self.wrap: ui.element
@@ -226,7 +238,7 @@ class LogPanel:
             self.list.remove(self.groups.pop(turn))
             changed = True
         _order(self.list, [self.groups[turn] for turn, _ in turns])
-        self._open(turns[0][0] if turns else None)
+        self._open(turns[0][0] if turns else None, self.keep_open(state) if self.keep_open else set())
         self.draws += changed
         return changed
 
@@ -268,15 +280,17 @@ class LogPanel:
         self.groups[turn] = group
         return group
 
-    def _open(self, newest: tuple[int, int] | None) -> None:
-        """The current turn is open; a turn that is over closes (a reader may open it again)."""
-        if newest == self.open:
-            return
-        if self.open in self.groups:
-            self.groups[self.open].props(remove="open")
-        if newest is not None:
-            self.groups[newest].props("open")
-        self.open = newest
+    def _open(self, newest: tuple[int, int] | None, keep: set[tuple[int, int]]) -> None:
+        """The current turn is open, and the turns ``keep`` names (a turn that just closed, until the seat has seen
+        it); a turn that is over closes (a reader may open it again)."""
+        want = ({newest} if newest is not None else set()) | (keep & set(self.groups))
+        for turn in self.opened - want:
+            if turn in self.groups:
+                self.groups[turn].props(remove="open")
+        for turn in sorted(want - self.opened):
+            self.fill(turn)
+            self.groups[turn].props("open")
+        self.opened, self.open = want, newest
 
     def _drop(self, keys: list[int]) -> bool:
         for key in keys:

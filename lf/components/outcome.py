@@ -108,10 +108,10 @@ def bid_words(view: dict, bids: list[Bid]) -> str:
     tied = [f for f, ap in totals.items() if f != winner and ap == top]
     if tied:
         others = " and ".join(f"the {faction_label(f)}" for f in tied)
-        why = (f"Tied with {others} on {top} Action Points: the Initiative player (the "
+        why = (f"Tied with {others} on {top} Action Point{'s' * (top != 1)}: the Initiative player (the "
                f"{faction_label(view['initiative'])}) chose.")
     else:
-        why = f"The highest total: {top} Action Points." if top is not None else ""
+        why = f"The highest total: {top} Action Point{'s' * (top != 1)}." if top is not None else ""
     return f"{scored} {why}".strip()
 
 

@@ -27,11 +27,15 @@ from .shared_render import shared
 
 #: In the browser: the version the page shows (its game root's ``data-version``), or null.
 SHOWN = "(() => { const r = document.querySelector('.lf-game[data-version]'); return r ? +r.dataset.version : null; })()"
+#: A page without its connection sends nothing: the player is told at once, and again, with the game as it is now,
+#: when the page is back (``lfOffline`` in assets/table.js; lf/pages/offline_taps.py).
+OFFLINE = "(window.lfOffline && window.lfOffline(e))"
 #: A button's click sends the version the page shows.
-SHOWN_JS = f"() => emit({SHOWN})"
+SHOWN_JS = f"(e) => {{ if (!{OFFLINE}) emit({SHOWN}); }}"
 #: A tap on a piece sends [version shown, key of the tapped choice] when it takes a choice (``lfTap``: a
 #: target's own key, a menu line's key, or the piece itself when it is one target); otherwise nothing leaves.
-TAP_JS = f"(e) => {{ const k = window.lfTap ? window.lfTap(e) : null; if (k !== null) emit([{SHOWN}, k === true ? null : k]); }}"
+TAP_JS = (f"(e) => {{ const k = window.lfTap ? window.lfTap(e) : null; "
+          f"if (k !== null && !{OFFLINE}) emit([{SHOWN}, k === true ? null : k]); }}")
 
 
 def shown_version(args: Any) -> int | None:

@@ -30,9 +30,10 @@ from .theme import esc, faction_label
 #: content stays the same, so it cannot carry the version it was drawn at.
 Send = Callable[[dict, int | None], Awaitable[None]]
 
-#: Choices that may not be taken back: the page asks before sending one, unless Undo could take it back
-#: (the game page tries it on a copy of the game first, ``session_port.undo_could_take_back``).
-CONFIRM_KINDS = ("event", "end_turn", "bid_done", "keep_done", "lapse")
+#: The one kind of choice the page may ask about: ending a turn that gives something up (the engine's ``forgo``).
+#: A button that says what it does (an Event from the card's menu, "Confirm your bid", "Done: discard the rest",
+#: "Let it lapse") is the step itself; docs/pages.md, "Confirmations".
+CONFIRM_KINDS = ("end_turn",)
 WAITING_WORDS = {
     "choose": "to choose a card in secret",
     "bid": "to make their Final Bid",
@@ -60,23 +61,14 @@ class PromptInput:
     toggle_all: Callable[[], None] | None = None
 
 
-def confirm_text(choice: dict) -> str | None:
-    """The question to ask before a choice that may be irreversible (asked only when it is), or None."""
-    a = choice["action"]
-    kind = a["kind"]
-    if kind == "event":
-        return (f"Play {card_name(a['arg'])} for its Event? The Event happens at once and the card is trashed "
-                "(it leaves the game unless an Event brings it back).")
-    if kind == "end_turn":
-        return "End your turn? You can't spend Hero points again until your next turn."
-    if kind == "bid_done":
-        return f"{choice['label']}? Your bid is final once confirmed."
-    if kind == "keep_done":
-        return "Done keeping cards? Every card you did not keep goes to your discard pile."
-    if kind == "lapse":
-        what = choice["label"].removeprefix("Let it lapse: ")
-        return f"Let this line of your card lapse? {what[:1].upper()}{what[1:]}."
-    return None
+def confirm_text(choice: dict, decision: dict | None) -> str | None:
+    """The question to ask before ``choice``, or None (sent at once). Only the end of a turn is asked about, and
+    only when the engine says ending it now gives something up (``decision["forgo"]``): the page does not decide
+    what is lost, it names what the engine lists."""
+    forgo = (decision or {}).get("forgo") or []
+    if choice["action"]["kind"] != "end_turn" or not forgo:
+        return None
+    return f"End your turn? You would give up {_and(forgo)}."
 
 
 def waiting_line(view: dict, names: dict[str, str]) -> str:
@@ -92,6 +84,10 @@ def waiting_line(view: dict, names: dict[str, str]) -> str:
         label = f"the {who}" + (f" ({name})" if name and name != who else "")
         parts.append(f"{label} {WAITING_WORDS.get(w['kind'], 'to decide')}")
     return "Waiting for " + "; ".join(parts) + "."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else "; ".join(words[:-1]) + "; and " + words[-1]
 
 
 def _either(words: list[str]) -> str:

@@ -7,6 +7,10 @@ The teaching table keeps its own, simpler pieces (``board.py``): a whole Front o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from lf.session.presence import SeatPresence
+
 from .fascist_card import test_of
 from .factions import faction_row_html
 from .front import front_html
@@ -54,12 +58,14 @@ def medallion_pieces(v: dict) -> dict[str, Piece]:
     return {"board": (medallion_strip_html(v["medallions"], taps), placed.choices("medallion:") or None)}
 
 
-def faction_pieces(v: dict, names: dict[str, str]) -> dict[str, Piece]:
-    """The three factions' lines (a faction to pick, e.g. a tie to break, is tapped)."""
+def faction_pieces(v: dict, names: dict[str, str], presence: Mapping[str, SeatPresence] | None = None
+                   ) -> dict[str, Piece]:
+    """The three factions' lines (a faction to pick, e.g. a tie to break, is tapped), with their players'
+    presence when given (lf/session/presence.py)."""
     placed = Placed.of(v)
     out: dict[str, Piece] = {}
     for f in FACTIONS:
         ref = f"faction:{f}"
         tap = tap_of(placed.get(ref), ref, faction_label(f))
-        out[f] = (faction_row_html(v, f, names, tap), placed.choices(ref) or None)
+        out[f] = (faction_row_html(v, f, names, tap, presence), placed.choices(ref) or None)
     return out

@@ -4,8 +4,9 @@ The page never decides what is legal. It places the view's own choices (and the 
 now, with their reasons) on the board elements they act on, read from the shape of the action alone:
 
 - an argument that is a Front: that Front (Action Points, Strength, an Attack, Volunteers, a Front to pick);
-- a track with a step (``+1``/``-1``): the space one step up or down of the track's marker; a track
-  without a step: the whole track (a track to pick); ``<track>:<space>``: that space (Blank markers);
+- a track with a step (``+1``/``-1``): the space where the engine says the marker lands (the choice's
+  ``lands``: a move of 2 steps lands two spaces on), else the space one step up or down of the track's marker;
+  a track without a step: the whole track (a track to pick); ``<track>:<space>``: that space (Blank markers);
 - a Bonus: that Bonus (``both``: each of the two);
 - a faction: its line in the factions' summary; a medallion still on the board: that medallion;
 - a card of the seat's strip (its hand, its Final Bid, or a pile of its own a choice names): that card.
@@ -120,6 +121,12 @@ def refs_of(action: dict, view: dict, strip: frozenset[str]) -> tuple[str, ...]:
     return ()
 
 
+def refs_of_item(item: dict, view: dict, strip: frozenset[str]) -> tuple[str, ...]:
+    """The board elements a choice (or a closed option) is placed on: where the engine says it lands, if it says."""
+    lands = item.get("lands")
+    return (lands,) if lands else refs_of(item["action"], view, strip)
+
+
 def _strip_cards(view: dict) -> frozenset[str]:
     return frozenset(c for _, cards in strip_groups(view) for c in cards)
 
@@ -141,10 +148,10 @@ def board_targets(view: dict) -> dict[str, Target]:
     no: dict[str, list[dict]] = {}
     for d in view["decisions"]:
         for c in asked(d, d["choices"]):
-            for ref in refs_of(c["action"], view, strip):
+            for ref in refs_of_item(c, view, strip):
                 ok.setdefault(ref, []).append(c)
         for u in asked(d, d["unavailable"]):
-            for ref in refs_of(u["action"], view, strip):
+            for ref in refs_of_item(u, view, strip):
                 no.setdefault(ref, []).append(u)
     return {ref: Target(tuple(ok.get(ref, ())), tuple(no.get(ref, ()))) for ref in {*ok, *no}}
 
@@ -152,7 +159,7 @@ def board_targets(view: dict) -> dict[str, Target]:
 def bar_choices(view: dict, decision: dict) -> list[dict]:
     """The choices of ``decision`` that no board element carries: the prompt bar offers them."""
     strip = _strip_cards(view)
-    return [c for c in asked(decision, decision["choices"]) if not refs_of(c["action"], view, strip)]
+    return [c for c in asked(decision, decision["choices"]) if not refs_of_item(c, view, strip)]
 
 
 def choices_of(targets: Iterable[Target]) -> dict[str, dict]:

@@ -47,8 +47,7 @@ def area_of(lesson: Lesson) -> str:
     return ANCHOR_AREA.get(lesson.anchor, "now")
 
 
-def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], on_show: Callable[[str], object],
-                  more: int = 0) -> None:
+def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], on_show: Callable[[str], object]) -> None:
     area = area_of(lesson)
     with ui.element("div").classes("lf-lesson").props(f"data-testid=lesson-{lesson.id} data-area={area}") \
             .mark(f"lesson-{lesson.id}"):
@@ -56,8 +55,6 @@ def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], on_show: Cal
                 f'<div class="lf-lesson-t">{esc(lesson.text)}</div>'
                 f'<div class="lf-lesson-s">Rulebook: {esc(lesson.section)}</div>', sanitize=False)
         with ui.element("div").classes("lf-lesson-foot"):
-            if more:
-                ui.label(f"{more} more lesson{'s' * (more != 1)} after this one").classes("lf-lesson-more")
             ui.button(f"Show {AREA_WORDS[area]}", icon="my_location", on_click=lambda: on_show(area)) \
                 .props(f"outline no-caps color=black data-testid=lesson-show-{lesson.id}") \
                 .classes("lf-lesson-show").mark(f"lesson-show-{lesson.id}")

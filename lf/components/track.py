@@ -15,6 +15,7 @@ from lf.engine.constants import TRACK_OWNER
 from lf.engine.content import load_content
 from lf.engine.content_schema import Trigger
 
+from .hyphens import breakable
 from .icons import icon, trigger_icon
 from .targets import NO_TAP, Tap
 from .theme import esc, faction_label, track_label
@@ -99,7 +100,7 @@ def track_html(track: str, value: int, blanks: list[int], tracks: dict[str, int]
     cls = " lf-clickable" if action else (f" {whole.cls}" if whole.cls else "")
     return (
         f'<div class="lf-track{cls}" data-ref="track:{track}"{whole.attrs}>'
-        f'<div class="lf-thead">{icon(track, f"lf-t-{track}")}<span class="lf-tname">{esc(track_label(track))}</span>'
+        f'<div class="lf-thead">{icon(track, f"lf-t-{track}")}<span class="lf-tname">{breakable(track_label(track))}</span>'
         f'{who}<span class="lf-tval">{value}</span></div>'
         f'<div class="lf-spaces lf-t-{track}">{"".join(parts)}</div>'
         + (f'<ul class="lf-limits">{limit_words}</ul>' if limit_words else "")

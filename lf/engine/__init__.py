@@ -1,14 +1,15 @@
 """lf's rules engine: pure, deterministic, independent of the UI and the database.
 
 The contract (DESIGN.md) is in ``game`` (new_game, decisions, apply, undo,
-replay, JSON) and ``view``; Non-player seats are driven by ``npc``.
+replay, JSON), ``view`` and ``clone`` (the fast copy a search lives on);
+Non-player seats are driven by ``npc``.
 """
 
 from .actions import Action, Decision, IllegalAction
+from .clone import clone
 from .game import (
     apply,
     can_undo,
-    clone,
     decision,
     decisions,
     from_json,

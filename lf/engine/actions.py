@@ -6,16 +6,18 @@ legal actions can be listed, sorted, compared and sent over the wire as JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class IllegalAction(ValueError):
     """An action that is not among the legal ones; the state is left unchanged."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Action:
+class Action(NamedTuple):
+    """Immutable, hashable and ordered by (kind, arg, n). A named tuple rather than a frozen dataclass: the engine
+    makes, compares and hashes tens of thousands a second (legal action lists, the check in ``apply``), and a
+    tuple does all three in C."""
+
     kind: str
     arg: str = ""
     n: int = 0
@@ -63,16 +65,19 @@ class Action:
         raise IllegalAction(f"malformed action {data!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A legal action with its label in plain words."""
+class Choice(NamedTuple):
+    """A legal action with its label in plain words. (Named tuples, like ``Action``: made by the thousand.)
+
+    ``lands``: where on the board the choice ends when that is not where its action points (a board ref, e.g.
+    ``space:liberty:7`` for Liberty up 2 steps from 5), so a page highlights where the marker will land
+    without computing the move itself."""
 
     action: Action
     label: str
+    lands: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Unavailable:
+class Unavailable(NamedTuple):
     """An option that exists but is not legal now, and why (shown inline by the pages)."""
 
     action: Action
@@ -80,8 +85,7 @@ class Unavailable:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must decide what: the prompt and the complete list of legal actions."""
 
     faction: str
@@ -89,15 +93,27 @@ class Decision:
     prompt: str
     choices: tuple[Choice, ...]
     unavailable: tuple[Unavailable, ...] = ()
+    #: What ending the turn now would give up, in words (lf.engine.forgo); empty: nothing.
+    forgo: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "faction": self.faction,
             "kind": self.kind,
             "prompt": self.prompt,
-            "choices": [{"action": c.action.to_json(), "key": c.action.key, "label": c.label} for c in self.choices],
+            "choices": [_choice_json(c) for c in self.choices],
             "unavailable": [
                 {"action": u.action.to_json(), "key": u.action.key, "label": u.label, "reason": u.reason}
                 for u in self.unavailable
             ],
         }
+        if self.forgo:
+            out["forgo"] = list(self.forgo)
+        return out
+
+
+def _choice_json(c: Choice) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": c.action.to_json(), "key": c.action.key, "label": c.label}
+    if c.lands:
+        out["lands"] = c.lands
+    return out

@@ -42,7 +42,7 @@ def _bid_reveal(state: GameState, s: Step) -> None:
             totals[f] = sum(content().player_cards[c].strength for c in fa.bid)
         shown = ", ".join(card_name(c) for c in fa.bid) or "no card"
         extra = f" + {NONPLAYER_BID_BONUS} (Non-player rule 7)" if is_nonplayer(state, f) else ""
-        log(state, f"{faction_label(f)} bid {shown}{extra}: {totals[f]} Action Points.", f"bid:{f}", faction=f, kind="bid")
+        log(state, f"{faction_label(f)} bid {shown}{extra}: {totals[f]} Action Point{'s' * (totals[f] != 1)}.", f"bid:{f}", faction=f, kind="bid")
         fa.discard.extend(fa.bid)
         fa.bid = []
         fa.bid_done = False

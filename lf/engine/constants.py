@@ -80,16 +80,30 @@ GLORY_DRAWS: dict[int, int] = {1: 1, 2: 2, 3: 5}
 NON_SCORER_HP: dict[int, int] = {1: 1, 2: 2}
 
 
-def front_label(front: str) -> str:
+def _front_words(front: str) -> str:
     return f"{front.capitalize()} Front"
 
 
+def _track_words(track: str) -> str:
+    return track.replace("_", " ").title()
+
+
+#: The names as players read them, computed once: labels and log lines ask for them thousands of times a game.
+_FRONT_LABELS = {f: _front_words(f) for f in FRONTS}
+_FACTION_LABELS = {f: f.capitalize() for f in FACTIONS}
+_TRACK_LABELS = {t: _track_words(t) for t in TRACKS}
+
+
+def front_label(front: str) -> str:
+    return _FRONT_LABELS.get(front) or _front_words(front)
+
+
 def faction_label(faction: str) -> str:
-    return faction.capitalize()
+    return _FACTION_LABELS.get(faction) or faction.capitalize()
 
 
 def track_label(track: str) -> str:
-    return track.replace("_", " ").title()
+    return _TRACK_LABELS.get(track) or _track_words(track)
 
 
 def plain_list(words: list[str]) -> str:

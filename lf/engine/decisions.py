@@ -7,6 +7,7 @@ The pages and the Non-player policies only ever see what ``decision`` lists;
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .actions import Action, Choice, Decision, Unavailable
@@ -14,13 +15,15 @@ from .bid import MAX_BID_CARDS
 from .cards import card_name, draw
 from .constants import BONUSES, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
 from .effects import blank_options, remove_blank, set_bonus
+from .forgo import forgone
 from .fronts import add_strength
 from .hero import spend
+from .content import by_content
 from .machine import content, log, push
 from .play import morale_choices, play_choices, resolve_morale, resolve_play
 from .queries import is_nonplayer, owns
 from .state import GameState
-from .tracks import blocked_reason, move
+from .tracks import blocked_on, move, track_values
 from .year_end import keep_limits
 
 Pending = dict[str, Any]
@@ -74,7 +77,8 @@ def _bid(state: GameState, p: Pending) -> Decision:
         else:
             no.append(Unavailable(a, label, "you already bid 3 cards, the most allowed"))
     choices += [Choice(Action("unbid", c), f"Take back {card_name(c)}") for c in fa.bid]
-    return Decision(f, "bid", f"Final Bid for Glory: bid up to 3 cards in secret (now {total} AP)", tuple(choices),
+    return Decision(f, "bid", f"Final Bid for Glory: bid up to 3 cards in secret (now {total} AP), then confirm: "
+                    "your bid is final once confirmed", tuple(choices),
                     tuple(no))
 
 
@@ -147,6 +151,55 @@ kind("keep", _keep, _keep_do)
 SPEND_KINDS = ("hp_draw", "hp_bonus", "hp_track", "volunteers", "intelligence")
 
 
+#: The spends' options: the same words for the same action, so built once (the choices are immutable; the
+#: Non-player's menu offers the same track steps and Bonuses).
+_HP_DRAW = {archives: Choice(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives"
+                                                                                 if archives else ""))
+            for archives in (False, True)}
+HP_BONUS = {b: Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)") for b in BONUSES}
+HP_TRACK = {(t, d): Choice(Action("hp_track", t, d),
+                            f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({TRACK_HP_PRICE[t]} Hero points)")
+             for t in TRACKS for d in (1, -1)}
+_VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: +1 Strength to the {front_label(f)} (1 Hero point)")
+               for f in FRONTS}
+
+
+@lru_cache(maxsize=None)
+def _intelligence(blank: str) -> Choice:
+    t, space = blank.split(":")
+    return Choice(Action("intelligence", blank), f"Intelligence: remove the Blank marker on {track_label(t)} {space} "
+                                                 "(1 Hero point)")
+
+
+def _offer(ok: list[Choice], no: list[Unavailable], choice: Choice, hp: int, cost: int,
+           reason: str | None = None) -> None:
+    """``choice`` among the legal ones, or among the closed ones with why (``reason``, else its price)."""
+    if reason is None and hp < cost:
+        reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
+    (no.append(Unavailable(choice.action, choice.label, reason)) if reason else ok.append(choice))
+
+
+#: The price of the dearest track step: more Hero points than this buy every step.
+DEAREST_STEP = max(TRACK_HP_PRICE.values())
+
+
+def _track_spends(state: GameState, hp: int) -> tuple[tuple[Choice, ...], tuple[Unavailable, ...]]:
+    return _track_spends_for(track_values(state), min(hp, DEAREST_STEP))
+
+
+@lru_cache(maxsize=16384)
+def _track_spends_for(values: tuple[int, ...], hp: int) -> tuple[tuple[Choice, ...], tuple[Unavailable, ...]]:
+    """The ten track steps bought with Hero points: which are legal, which are not and why. Why cached: they depend
+    on the five track values and the Hero points only (up to the dearest price: more buys every step, and the
+    words are the same), and a person's turn asks for them at every question."""
+    tracks = dict(zip(TRACKS, values))
+    ok: list[Choice] = []
+    no: list[Unavailable] = []
+    for (t, d), choice in HP_TRACK.items():
+        _offer(ok, no, choice, hp, TRACK_HP_PRICE[t], blocked_on(tracks, t, d))
+    return tuple(ok), tuple(no)
+
+
 def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavailable]]:
     """Hero point spending (rulebook pg. 7) and the Hero-point medallions, allowed any time in a turn."""
     fa = state.factions[f]
@@ -154,32 +207,24 @@ def spend_choices(state: GameState, f: str) -> tuple[list[Choice], list[Unavaila
     ok: list[Choice] = []
     no: list[Unavailable] = []
 
-    def offer(a: Action, label: str, cost: int, reason: str | None = None) -> None:
-        if reason is None and hp < cost:
-            reason = f"you have {hp} Hero point{'s' * (hp != 1)}, it costs {cost}"
-        (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
+    def offer(choice: Choice, cost: int, reason: str | None = None) -> None:
+        _offer(ok, no, choice, hp, cost, reason)
 
     archives = owns(state, f, "archives") and "archives" not in fa.used
-    offer(Action("hp_draw"), "Draw a card (1 Hero point)" + (" and one more with Archives" if archives else ""), 1,
-          None if fa.deck or fa.discard else "your deck and discard pile are empty")
+    offer(_HP_DRAW[archives], 1, None if fa.deck or fa.discard else "your deck and discard pile are empty")
     for b in BONUSES:
-        offer(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)", 2,
-              f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
-    for t in TRACKS:
-        price = TRACK_HP_PRICE[t]
-        for d in (1, -1):
-            offer(Action("hp_track", t, d), f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({price} Hero points)",
-                  price, blocked_reason(state, t, d))
+        offer(HP_BONUS[b], 2, f"the {b.capitalize()} Bonus is already on" if state.bonuses[b] else None)
+    track_ok, track_no = _track_spends(state, hp)
+    ok += track_ok
+    no += track_no
     if owns(state, f, "volunteers"):
         for front in FRONTS:
-            offer(Action("volunteers", front), f"Volunteers: +1 Strength to the {front_label(front)} (1 Hero point)", 1,
+            offer(_VOLUNTEERS[front], 1,
                   None if state.fronts[front].status == "open" else f"the {front_label(front)} is decided")
     if owns(state, f, "intelligence"):
         used = "intelligence" in fa.used
         for b in blank_options(state):
-            t, space = b.split(":")
-            offer(Action("intelligence", b), f"Intelligence: remove the Blank marker on {track_label(t)} {space} "
-                                            "(1 Hero point)", 1, "Intelligence was already used this turn" if used else None)
+            offer(_intelligence(b), 1, "Intelligence was already used this turn" if used else None)
     return ok, no
 
 
@@ -194,7 +239,8 @@ def _turn(state: GameState, p: Pending) -> Decision:
         ok = [Choice(Action("end_turn"), "End your turn")]
         prompt = "Your turn: spend Hero points if you wish, then end your turn"
     s_ok, s_no = spend_choices(state, f)
-    return Decision(f, "turn", prompt, tuple(ok + s_ok), tuple(no + s_no))
+    forgo = forgone(state, f, s_ok) if phase == "after" else ()
+    return Decision(f, "turn", prompt, tuple(ok + s_ok), tuple(no + s_no), forgo)
 
 
 def _turn_do(state: GameState, p: Pending, a: Action) -> None:
@@ -300,9 +346,21 @@ def option_label(what: str, option: str) -> str:
     return option.capitalize()
 
 
+@by_content
+def _board_option(what: str, option: str) -> Choice:
+    """A pick's option that names a part of the board (its words never change), built once."""
+    return Choice(Action(what, option), option_label(what, option))
+
+
+def _option(what: str, option: str) -> Choice:
+    if what in ("card", "medallion"):  # the content's words, read afresh (tests add cards of their own)
+        return Choice(Action(what, option), option_label(what, option))
+    return _board_option(what, option)
+
+
 def _pick(state: GameState, p: Pending) -> Decision:
     what = p["what"]
-    choices = [Choice(Action(what, o), option_label(what, o)) for o in p["options"]]
+    choices = [_option(what, o) for o in p["options"]]
     if p.get("lapse"):
         choices.append(Choice(Action("lapse"), p["lapse"]))
     return with_spends(state, p, Decision(p["faction"], "pick", p["prompt"], tuple(choices)))

@@ -19,6 +19,9 @@ _WHO = {
     "most_hp": "the player with the most Hero points",
     "choice": "a player of your choice",
 }
+#: Subjects that take a singular verb ("the Initiative player gains", "every player loses"); "you" and the
+#: factions, whose names are plural ("the Anarchists gain"), take the plural.
+SINGULAR_WHO = frozenset({"initiative", "government", "all", "others", "most_hp", "choice"})
 _COND = {
     "self_has_initiative": "If you hold the Initiative",
     "self_lacks_initiative": "If you do not hold the Initiative",
@@ -41,11 +44,16 @@ _SIMPLE = {
 
 
 def front_words(spec: str) -> str:
-    return _FRONT.get(spec, front_label(spec) if spec else "")
+    return _FRONT.get(spec, f"the {front_label(spec)}" if spec else "")
 
 
 def who_words(spec: str) -> str:
     return _WHO.get(spec) or faction_label(spec)
+
+
+def verb_for(who: str, base: str) -> str:
+    """``base`` ("gain", "lose") agreeing with the subject ``who`` names."""
+    return base + "s" if who in SINGULAR_WHO else base
 
 
 def effect_text(e: dict) -> str:
@@ -60,6 +68,10 @@ def effect_text(e: dict) -> str:
         return f"{actor}{n} Attack{'s' * (n != 1)} on {front_words(e['front'])}"
     if op == "track":
         track = _TRACK.get(e["track"]) or track_label(e["track"])
+        if e["track"] == "choice":  # a phrase, not a track's name: "-1" after it would not read
+            steps = f"{abs(n)} step{'s' * (abs(n) != 1)}"
+            way = "up or down" if e.get("either") else ("up" if n > 0 else "down")
+            return f"{actor}Move {track} {steps} {way}"
         if e.get("either"):
             return f"{actor}{track} {abs(n)} step{'s' * (abs(n) != 1)} up or down"
         return f"{actor}{track} {n:+d}"
@@ -70,7 +82,7 @@ def effect_text(e: dict) -> str:
         return f"{actor}Turn {which} {'on' if e['on'] else 'off'}"
     if op == "hero":
         who = who_words(e["who"])
-        verb = "gain" if n > 0 else "lose"
+        verb = verb_for(e["who"], "gain" if n > 0 else "lose")
         return f"{actor}{who[0].upper() + who[1:]} {verb} {abs(n)} Hero point{'s' * (abs(n) != 1)}"
     if op == "take_hero":
         return f"{actor}Take {n} Hero point{'s' * (n != 1)} from {who_words(e['who'])}"

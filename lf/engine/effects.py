@@ -24,7 +24,7 @@ from .constants import (
 )
 from .fronts import attack, strength
 from .hero import grant, lose, take
-from .machine import Step, log, pick, push, step
+from .machine import Step, log, pick, push, step, then
 from .queries import free_hand, government_controller, is_nonplayer, most_hero, tie_breaker, turn_order
 from .state import GameState
 from .tracks import fx, government_direction, move
@@ -58,12 +58,12 @@ def _fx(state: GameState, s: Step) -> None:
 
 @op("strength")
 def _strength(state: GameState, e: dict, actor: str, s: Step) -> None:
-    push(state, strength(e["front"], e["n"], actor, s.get("src", ""), origin=s.get("origin", "card")))
+    then(state, strength(e["front"], e["n"], actor, s.get("src", ""), origin=s.get("origin", "card")))
 
 
 @op("attack")
 def _attack(state: GameState, e: dict, actor: str, s: Step) -> None:
-    push(state, attack(e["front"], e["n"], s.get("src", ""), by=actor, origin=s.get("origin", "card")))
+    then(state, attack(e["front"], e["n"], s.get("src", ""), by=actor, origin=s.get("origin", "card")))
 
 
 @op("track")
@@ -85,12 +85,12 @@ def _track(state: GameState, e: dict, actor: str, s: Step) -> None:
              {**s, "track": track}, "dir", purpose=f"dir:{track}")
         return
     d = (1 if s["dir"] == "up" else -1) if "dir" in s else (1 if e["n"] > 0 else -1)
-    push(state, move(track, d, n, actor))
+    then(state, move(track, d, n, actor))
 
 
 @op("government")
 def _government(state: GameState, e: dict, actor: str, s: Step) -> None:
-    push(state, move(GOVERNMENT, government_direction(state, e["toward"]), 1, actor))
+    then(state, move(GOVERNMENT, government_direction(state, e["toward"]), 1, actor))
 
 
 @op("bonus")
@@ -315,4 +315,6 @@ CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
 def _if(state: GameState, e: dict, actor: str, s: Step) -> None:
     holds = CONDITIONS[e["cond"]](state, actor)
     branch = e.get("then", []) if holds else e.get("else", [])
-    push(state, *[fx(line, s["actor"], s.get("src", ""), s.get("origin", "card")) for line in branch])
+    # A line inside the branch that names its own actor acts for it (F1-16: "Otherwise: Anarchists: Liberty OR
+    # Collectivization +1" is the Anarchists' choice, not the Initiative player's), like a top-level line.
+    push(state, *[fx(line, line.get("actor", s["actor"]), s.get("src", ""), s.get("origin", "card")) for line in branch])

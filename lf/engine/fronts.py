@@ -58,7 +58,10 @@ def _amount(s: Step, attacking: bool) -> str:
 
 def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
     """Resolve the step's Front. True if it names an open Front now; otherwise a question was asked."""
-    spec = _ALIASES.get(s["front"], s["front"])
+    spec = s["front"]
+    if spec in FRONTS and state.fronts[spec].status == "open":  # the usual case: a named open Front
+        return True
+    spec = _ALIASES.get(spec, spec)
     opens = open_fronts(state)
     if not opens:
         log(state, "Every Front is already decided: nothing happens.")

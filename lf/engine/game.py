@@ -10,21 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from . import bid, effects, fronts, medallions, nonplayer, outcome, play, tracks, turn, year_end  # noqa: F401  (register steps)
+from .content import CONTENT_VERSION, using_content
 from .actions import Action, Decision, IllegalAction
 from .constants import FACTIONS, faction_label
 from .decisions import BUILD, RESOLVE
-from .machine import log, run
+from .machine import log, pinned, run
 from .setup import setup
 from .state import GameState
 from .step_words import action_words
 
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 
 
 def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
-    """A new game, advanced to the first decision (the first Fascist Event is already revealed)."""
-    state = setup(seed, seats, options)
-    run(state)
+    """A new game, advanced to the first decision (the first Fascist Event is already revealed).
+
+    ``options["content"]`` names the content version to deal it with (default: the current one; a replay of an
+    older game names its own), ``options["generator"]`` the random generator (lf/engine/rng.py)."""
+    with using_content((options or {}).get("content", CONTENT_VERSION)):
+        state = setup(seed, seats, options)
+        run(state)
     return state
 
 
@@ -40,16 +45,19 @@ def _pending_for(state: GameState, faction: str) -> dict[str, Any] | None:
     return None
 
 
+@pinned
 def decisions(state: GameState, faction: str | None = None) -> list[Decision]:
     """Every pending decision with its prompt and complete legal actions (of one faction, or all)."""
     return [BUILD[p["kind"]](state, p) for p in state.pending if faction in (None, p["faction"])]
 
 
+@pinned
 def decision(state: GameState, faction: str) -> Decision | None:
     p = _pending_for(state, faction)
     return BUILD[p["kind"]](state, p) if p else None
 
 
+@pinned
 def legal_actions(state: GameState, faction: str) -> list[Action]:
     d = decision(state, faction)
     return sorted(c.action for c in d.choices) if d else []
@@ -76,6 +84,7 @@ def refusal(d: Decision, act: Action, faction: str) -> str:
     return f"That move ({words}) is not legal for {who} now; the legal choices are: {'; '.join(c.label for c in d.choices)}"
 
 
+@pinned
 def apply(state: GameState, faction: str, action: Action | dict | str, note: str | None = None) -> GameState:
     """Apply a legal action for ``faction``; raise IllegalAction (state unchanged) otherwise.
 
@@ -88,8 +97,16 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
     if p is None:
         raise IllegalAction(f"it is not the {faction_label(faction)}' decision now ({waiting_message(state, faction)})")
     d = BUILD[p["kind"]](state, p)
-    if not any(c.action == act for c in d.choices):
+    if act not in [c.action for c in d.choices]:
         raise IllegalAction(refusal(d, act, faction))
+    carry_out(state, faction, p, act, note)
+    return state
+
+
+def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, note: str | None = None) -> None:
+    """Carry out ``act`` for the pending decision ``p``: the caller has found it among that decision's legal
+    actions, on this very state (``apply`` does; ``npc.step_nonplayers`` does with the decision its policy read,
+    which spares building the same decision twice)."""
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note
@@ -98,7 +115,6 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
     state.pending.remove(p)
     RESOLVE[p["kind"]](state, p, act)
     run(state)
-    return state
 
 
 def replay(seed: int, seats: dict[str, str] | None, options: dict[str, Any] | None,
@@ -140,13 +156,6 @@ def undo(state: GameState, faction: str, free: bool = False) -> GameState:
         raise IllegalAction(f"the {faction_label(faction)} have nothing they can undo now "
                             "(only your own last step, and not across a draw, a reveal or a Fascist card)")
     return replay(state.seed, initial_seats(state), state.options, state.actions[:-1])
-
-
-def clone(state: GameState) -> GameState:
-    """An independent copy of the whole state, for searches that apply moves on copies (lf/ai).
-
-    A plain deep copy until the engine's fast copy lands (branch ``speed``); callers use only this name."""
-    return state.model_copy(deep=True)
 
 
 def to_json(state: GameState) -> str:

@@ -14,7 +14,7 @@ from .state import GameState
 
 def grant(state: GameState, gains: dict[str, int], why: str) -> None:
     """Pay several factions at once, in Initiative-then-turn order while the supply lasts."""
-    for faction in turn_order(state):
+    for faction in (gains if len(gains) == 1 else turn_order(state)):  # (one faction: no order to keep)
         want = gains.get(faction, 0)
         if want <= 0:
             continue
@@ -24,7 +24,7 @@ def grant(state: GameState, gains: dict[str, int], why: str) -> None:
         if got == want:
             log(state, f"{faction_label(faction)} gain {got} Hero point{'s' * (got != 1)} ({why}).", f"hero:{faction}", faction=faction)
         else:
-            log(state, f"{faction_label(faction)} should gain {want} Hero points ({why}) but the supply gives only {got}.", f"hero:{faction}", faction=faction)
+            log(state, f"{faction_label(faction)} should gain {want} Hero point{'s' * (want != 1)} ({why}) but the supply gives only {got}.", f"hero:{faction}", faction=faction)
 
 
 def lose(state: GameState, faction: str, n: int, why: str) -> int:

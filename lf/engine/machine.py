@@ -10,16 +10,23 @@ game can be saved mid-Event and resumed, and replay is exact.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
+from functools import wraps
 from typing import Any
 
 from .constants import plain_list
-from .content import Content, load_content
+from .content import CONTENT_VERSION, Content, active_version, load_content, using_content
 from .state import GameState
 
 Step = dict[str, Any]
 StepHandler = Callable[[GameState, Step], None]
 
 STEPS: dict[str, StepHandler] = {}
+
+#: Told of every log line just after it is written, with the state at that moment (``lf.engine.recap`` reads
+#: the board there: what each line changed). Unset in play, so ``log`` costs one lookup more; a context variable,
+#: so a reader in one thread never hears the games another thread plays.
+LOG_WATCH: ContextVar[Callable[[GameState], None] | None] = ContextVar("lf_log_watch", default=None)
 
 
 def step(name: str) -> Callable[[StepHandler], StepHandler]:
@@ -34,8 +41,23 @@ def step(name: str) -> Callable[[StepHandler], StepHandler]:
     return register
 
 
-def content() -> Content:
-    return load_content()
+#: The content of the game being played (``load_content()``: the rules ask for it hundreds of times a game).
+content: Callable[[], Content] = load_content
+
+
+def pinned(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """An entry point of the engine that acts on a state (its first argument): it runs with the content the game
+    was dealt with (``state.content_version``), so a game of an earlier content version plays on as it began."""
+
+    @wraps(fn)
+    def run_pinned(state: GameState, *args: Any, **kwargs: Any) -> Any:
+        version = state.content_version
+        if version == CONTENT_VERSION or version == active_version():
+            return fn(state, *args, **kwargs)
+        with using_content(version):
+            return fn(state, *args, **kwargs)
+
+    return run_pinned
 
 
 def push(state: GameState, *steps: Step) -> None:
@@ -43,16 +65,41 @@ def push(state: GameState, *steps: Step) -> None:
     state.stack.extend(reversed(steps))
 
 
+def then(state: GameState, step: Step) -> None:
+    """Run ``step`` now, as the last thing a step does: exactly what ``push`` would lead to (``run`` would pop it
+    next, nothing having been asked or ended in between), without the round trip through the stack. An effect line
+    that only names its Front or track hands over to the step that does it this way, about 200 times a game."""
+    STEPS[step["s"]](state, step)
+
+
 def ask(state: GameState, faction: str, kind: str, **data: Any) -> None:
     """Record a pending decision; the run loop stops until it is answered."""
     state.pending.append({"faction": faction, "kind": kind, **data})
 
 
+#: Steps that bring unseen cards or chance into play: the next Fascist card, a Non-player's top card, the draws
+#: from the Bag of Glory. A preview stops before them (lf.engine.preview), so it tells only what is certain.
+HIDDEN_STEPS = frozenset({"fascist_event", "np_turn", "np_extra", "year_end", "war_end"})
+#: The game option a preview's throw-away copy carries: run() halts before a hidden step.
+HALT_BEFORE_HIDDEN = "halt_before_hidden"
+
+
 def run(state: GameState) -> None:
-    """Run steps until a decision is pending or the game is over."""
-    while state.stack and not state.pending and state.result is None:
-        current = state.stack.pop()
+    """Run steps until a decision is pending or the game is over (a preview's copy: or a hidden step is next)."""
+    halt = state.options.get(HALT_BEFORE_HIDDEN, False)
+    stack, pending = state.stack, state.pending  # (the state's lists are changed in place, never replaced)
+    while stack and not pending and state.result is None:
+        if halt and stack[-1]["s"] in HIDDEN_STEPS:
+            return
+        current = stack.pop()
         STEPS[current["s"]](state, current)
+
+
+def halted_at(state: GameState) -> Step | None:
+    """The hidden step a preview's copy stopped before, if it did."""
+    if state.stack and not state.pending and state.result is None and state.stack[-1]["s"] in HIDDEN_STEPS:
+        return state.stack[-1]
+    return None
 
 
 def log(
@@ -63,7 +110,12 @@ def log(
     private: str | None = None,
     kind: str = "event",
 ) -> None:
-    """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only."""
+    """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only.
+
+    A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
+    and the memory they hold, are a third of the time of a game, and a search reads none of them."""
+    if state.options.get("quiet"):
+        return
     entry: dict[str, Any] = {
         "i": len(state.log),
         "year": state.year,
@@ -71,11 +123,14 @@ def log(
         "kind": kind,
         "faction": faction,
         "text": text,
-        "refs": list(refs),
+        "refs": refs,
     }
     if private is not None:
         entry["private"] = private
     state.log.append(entry)
+    watch = LOG_WATCH.get()
+    if watch is not None:
+        watch(state)
 
 
 def barrier(state: GameState) -> None:

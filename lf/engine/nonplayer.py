@@ -7,17 +7,19 @@ decisions like a human's, answered by the policy in ``lf.engine.npc``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Action, Choice, Decision
 from .cards import card_name, top_card
-from .constants import BONUSES, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
-from .decisions import kind
+from .constants import BONUSES, FACTIONS, FRONTS, TRACK_HP_PRICE, TRACKS, faction_label, front_label, track_label
+from .decisions import DEAREST_STEP, HP_BONUS, HP_TRACK, kind, resolve_spend
 from .fronts import add_strength, strength
 from .hero import spend
 from .machine import Step, ask, log, push, step
 from .play import event_lines
 from .queries import owns
 from .state import GameState
-from .tracks import blocked_reason, fx, move
+from .tracks import fx, move, movable_steps
 
 
 def _play_top_event(state: GameState, f: str, then: list[Step]) -> None:
@@ -59,46 +61,57 @@ def contributed_fronts(state: GameState, f: str) -> list[str]:
     return [front for front in FRONTS if f in state.fronts[front].tokens and state.fronts[front].status == "open"]
 
 
+#: The Non-player's options: always the same words for the same action, so built once (a Non-player game asks
+#: for this menu about 150 times; the choices are immutable and may be shared by every decision).
+_END = Choice(Action("end_turn"), "End the Non-player's turn")
+_ORGANIZATION = {(t, d): Choice(Action("np_organization", t, d),
+                                f"Organization: 1 Hero point, {track_label(t)} {'up' if d > 0 else 'down'} one step")
+                 for t in TRACKS for d in (1, -1)}
+_VOLUNTEERS = {f: Choice(Action("volunteers", f), f"Volunteers: 1 Hero point, +1 to the {front_label(f)}")
+               for f in FRONTS}
+_STRATEGY = {f: Choice(Action("np_strategy", f), f"Strategy: +1 to the {front_label(f)}") for f in FRONTS}
+
+
 def np_choices(state: GameState, f: str) -> list[Choice]:
     fa = state.factions[f]
     hp = fa.hero
-    out = [Choice(Action("end_turn"), "End the Non-player's turn")]
+    out = [_END]
     # Rule 2: c (medallions) comes before d (spending Hero points); once d has begun, c is over.
     medallions = SPENDING not in fa.used
-    if medallions and owns(state, f, "organization") and "organization" not in fa.used and hp >= 1:
-        for t in TRACKS:
-            for d in (1, -1):
-                if blocked_reason(state, t, d) is None:
-                    out.append(Choice(Action("np_organization", t, d),
-                                      f"Organization: 1 Hero point, {track_label(t)} {'up' if d > 0 else 'down'} one step"))
+    organization = medallions and owns(state, f, "organization") and "organization" not in fa.used and hp >= 1
+    movable = movable_steps(state) if organization or hp >= 2 else ()
+    if organization:
+        out += _organizations(movable)
     if medallions and owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
-        for front in FRONTS:
-            if state.fronts[front].status == "open":
-                out.append(Choice(Action("volunteers", front), f"Volunteers: 1 Hero point, +1 to the {front_label(front)}"))
+        out += [_VOLUNTEERS[front] for front in FRONTS if state.fronts[front].status == "open"]
     if medallions and owns(state, f, "strategy") and "strategy" not in fa.used:
-        for front in contributed_fronts(state, f):
-            out.append(Choice(Action("np_strategy", front), f"Strategy: +1 to the {front_label(front)}"))
-    for t in TRACKS:
-        price = TRACK_HP_PRICE[t]
-        for d in (1, -1):
-            if hp >= price and blocked_reason(state, t, d) is None:
-                out.append(Choice(Action("hp_track", t, d),
-                                  f"{track_label(t)} {'up' if d > 0 else 'down'} one step ({price} Hero points)"))
-    for b in BONUSES:
-        if hp >= 2 and not state.bonuses[b]:
-            out.append(Choice(Action("hp_bonus", b), f"Turn the {b.capitalize()} Bonus on (2 Hero points)"))
+        out += [_STRATEGY[front] for front in contributed_fronts(state, f)]
+    if hp >= 2:
+        out += _affordable(movable, min(hp, DEAREST_STEP))
+        out += [HP_BONUS[b] for b in BONUSES if not state.bonuses[b]]
     return out
+
+
+@lru_cache(maxsize=None)
+def _organizations(movable: tuple[tuple[str, int], ...]) -> tuple[Choice, ...]:
+    return tuple(_ORGANIZATION[step] for step in movable)
+
+
+@lru_cache(maxsize=None)
+def _affordable(movable: tuple[tuple[str, int], ...], hp: int) -> tuple[Choice, ...]:
+    """The track steps that ``hp`` Hero points buy (``hp`` capped at the dearest price: the menu is the same)."""
+    return tuple(HP_TRACK[step] for step in movable if hp >= TRACK_HP_PRICE[step[0]])
+
+
+_PROMPTS = {f: f"{faction_label(f)} (Non-player): medallions, then Hero points on the Priority track" for f in FACTIONS}
 
 
 def _np_turn_decision(state: GameState, p: dict) -> Decision:
     f = p["faction"]
-    return Decision(f, "np_turn", f"{faction_label(f)} (Non-player): medallions, then Hero points on the Priority track",
-                    tuple(np_choices(state, f)))
+    return Decision(f, "np_turn", _PROMPTS[f], tuple(np_choices(state, f)))
 
 
 def _np_turn_do(state: GameState, p: dict, a: Action) -> None:
-    from .decisions import resolve_spend
-
     f = p["faction"]
     fa = state.factions[f]
     if a.kind == "end_turn":

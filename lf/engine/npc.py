@@ -7,7 +7,7 @@ any human move, and the note goes into the log ("Non-player rule 3b: ...").
 
 from __future__ import annotations
 
-from .actions import Action, Decision
+from .actions import Action, IllegalAction
 from .constants import (
     ANARCHISTS,
     COLLECTIVIZATION,
@@ -24,11 +24,12 @@ from .constants import (
     front_label,
     track_label,
 )
-from .game import apply, decision
-from .machine import content
+from .decisions import BUILD
+from .game import carry_out, refusal
+from .machine import content, pinned
 from .nonplayer import contributed_fronts
-from .queries import government_controller, is_nonplayer, turn_order
-from .rng import below, seed_state
+from .queries import government_controller, turn_order
+from .rng import aside_below
 from .state import GameState
 from .tracks import blocked_reason
 
@@ -60,7 +61,7 @@ def support_tiebreak(state: GameState, f: str, tied: list[str], where: str = "De
     if MADRID in tied:
         return MADRID, f"3c-i: Madrid, {among}"
     if _flag(f) in tied:
-        return _flag(f), f"3c-ii: its flag, the {front_label(_flag(f))}, {among}"
+        return _flag(f), f"3c-ii: the {faction_label(f)}' flag, the {front_label(_flag(f))}, {among}"
     front = next(x for x in madrid_order(state) if x in tied)
     return front, f"3c-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
 
@@ -73,7 +74,8 @@ def attack_tiebreak(state: GameState, f: str, tied: list[str], where: str = "Vic
         return pool[0], f"4b-i: not Madrid, {among}"
     flagless = [x for x in pool if x != _flag(f)] or pool
     if len(flagless) == 1:
-        return flagless[0], f"4b-ii: not its flag, the {front_label(_flag(f))}, {among}"
+        return flagless[0], (f"4b-ii: the {front_label(flagless[0])}, not the {faction_label(f)}' flag "
+                             f"(the {front_label(_flag(f))}), {among}")
     front = next(x for x in madrid_order(state) if x in flagless)
     return front, f"4b-iii: closest to Madrid {_direction_name(state)} (the direction of play), {among}"
 
@@ -169,9 +171,9 @@ def track_of_choice(state: GameState, f: str, options: list[str], sign: int) -> 
     return movable[0], f"lf reading: a track of its choice ({track_label(movable[0])})"
 
 
-def _by_rule(d: Decision, kind: str, arg: str) -> Action:
-    act = next((c.action for c in d.choices if c.action.kind == kind and c.action.arg == arg), None)
-    if act is None:
+def _by_rule(actions: list[Action], kind: str, arg: str) -> Action:
+    act = Action(kind, arg)
+    if act not in actions:
         raise AssertionError(f"Non-player rule chose {kind}:{arg}, which is not legal")
     return act
 
@@ -197,7 +199,7 @@ def _faction_tiebreak(state: GameState, f: str, tied: list[str]) -> tuple[str, s
     return min(pool, key=clockwise.index), "8b-iv: the faction next in turn order clockwise from the Initiative faction"
 
 
-def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
+def _pick(state: GameState, f: str, p: dict, actions: list[Action]) -> Move:
     options, purpose, what = p["options"], p.get("purpose", ""), p["what"]
     rule = ""
     if what == "front":
@@ -233,14 +235,13 @@ def _pick(state: GameState, f: str, p: dict, d: Decision) -> Move:
             choice = "teamwork" if "teamwork" in options else options[0]
             rule = "2a-vii: the Teamwork Bonus is its first choice"
     elif what == "medallion":
-        rng = seed_state(state.seed * 1_000_003 + len(state.actions))
-        _, i = below(rng, len(options))
+        i = aside_below(state.rng, f"medallion:{len(state.actions)}", len(options))
         choice, rule = options[i], "6: a random medallion (never Archives or Intelligence)"
     elif what == "faction":
         choice, rule = _pick_faction(state, f, options, purpose)
     else:
         choice, rule = options[0], "lf reading: first option"
-    return _by_rule(d, what, choice), rule
+    return _by_rule(actions, what, choice), rule
 
 
 def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) -> tuple[str, str]:
@@ -264,54 +265,69 @@ def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) ->
     return options[0], "lf reading: first in turn order"
 
 
-def _np_turn(state: GameState, f: str, d: Decision) -> Move:
-    kinds = {c.action.kind for c in d.choices}
+def _np_turn(state: GameState, f: str, actions: list[Action]) -> Move:
+    kinds = {a.kind for a in actions}
     fa = state.factions[f]
     if "np_organization" in kinds:
         track, sign, rule = priority(state, f)
         if blocked_reason(state, track, sign) is None:
             return Action("np_organization", track, sign), f"2c-i: Organization moves its Priority track ({rule})"
     if "volunteers" in kinds:
-        options = [c.action.arg for c in d.choices if c.action.kind == "volunteers"]
+        options = [a.arg for a in actions if a.kind == "volunteers"]
         front, rule = support_front(state, f, options)
-        return _by_rule(d, "volunteers", front), f"2c-ii: Volunteers, {rule}"
+        return _by_rule(actions, "volunteers", front), f"2c-ii: Volunteers, {rule}"
     if "np_strategy" in kinds:
         options = contributed_fronts(state, f)
         front, rule = (options[0], "the only Front it contributed to") if len(options) == 1 \
             else support_front(state, f, options)
-        return _by_rule(d, "np_strategy", front), f"2c-iii: Strategy on the Front it supported ({rule})"
+        return _by_rule(actions, "np_strategy", front), f"2c-iii: Strategy on the Front it supported ({rule})"
     track, sign, rule = priority(state, f)
     if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
         return Action("hp_track", track, sign), f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
     for bonus in ("teamwork", "morale"):
-        if Action("hp_bonus", bonus) in {c.action for c in d.choices}:
+        if Action("hp_bonus", bonus) in actions:
             return Action("hp_bonus", bonus), (f"2d: extra Hero points turn on the {bonus.capitalize()} Bonus "
                                                "(Teamwork first)")
     return Action("end_turn"), "2: the Non-player's turn ends"
 
 
+@pinned
 def choose(state: GameState, faction: str) -> Move:
     """The Non-player's action for its pending decision, and the rule that decided it."""
-    d = decision(state, faction)
-    if d is None:
+    p = next((p for p in state.pending if p["faction"] == faction), None)
+    if p is None:
         raise ValueError(f"{faction_label(faction)} have nothing to decide")
-    p = next(p for p in state.pending if p["faction"] == faction)
-    if d.kind == "np_turn":
-        return _np_turn(state, faction, d)
-    if d.kind == "pick":
-        return _pick(state, faction, p, d)
-    raise AssertionError(f"a Non-player faces a {d.kind!r} decision, which Appendix 3 never gives it")
+    return _decide(state, faction, p, [c.action for c in BUILD[p["kind"]](state, p).choices])
 
 
+def _decide(state: GameState, faction: str, p: dict, actions: list[Action]) -> Move:
+    """The policy for the pending decision ``p``, whose legal actions are ``actions``."""
+    if p["kind"] == "np_turn":
+        return _np_turn(state, faction, actions)
+    if p["kind"] == "pick":
+        return _pick(state, faction, p, actions)
+    raise AssertionError(f"a Non-player faces a {p['kind']!r} decision, which Appendix 3 never gives it")
+
+
+@pinned
 def step_nonplayers(state: GameState) -> int:
-    """Let Non-player seats act while a decision is theirs; return how many actions they took."""
+    """Let Non-player seats act while a decision is theirs; return how many actions they took.
+
+    Each move is ``choose`` then ``apply``, with the decision built once: the policy reads it, and the action it
+    chose is checked against that same decision before it is carried out."""
     n = 0
+    factions = state.factions
     while True:
-        movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
-        if not movers:
+        p = next((p for p in state.pending if factions[p["faction"]].seat == "nonplayer"), None)
+        if p is None:
             return n
-        action, rule = choose(state, movers[0])
-        apply(state, movers[0], action, note=f"Non-player rule {rule}")
+        f = p["faction"]
+        d = BUILD[p["kind"]](state, p)
+        actions = [c.action for c in d.choices]
+        action, rule = _decide(state, f, p, actions)
+        if action not in actions:
+            raise IllegalAction(refusal(d, action, f))
+        carry_out(state, f, p, action, f"Non-player rule {rule}")
         n += 1
 
 

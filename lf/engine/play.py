@@ -7,7 +7,7 @@ joins the tableau, whose icons feed the Morale Bonus.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import NamedTuple
 
 from .actions import Action, Choice, Unavailable
 from .cards import card_name
@@ -16,53 +16,83 @@ from .content_schema import PlayerCard
 from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
-from .machine import Step, ask, content, log, pick, push, step
+from .content import by_content
+from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import blocked_reason, fx, move
+from .tracks import STEPS, blocked_on, blocked_reason, fx, landing, move, movable_steps
 
 
 def card(card_id: str) -> PlayerCard:
     return content().player_cards[card_id]
 
 
-@lru_cache(maxsize=None)
+@by_content
 def event_lines(card_id: str) -> tuple[dict, ...]:
     return tuple(e.plain() for e in card(card_id).event)
 
 
-def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Unavailable]]:
-    """The legal ways to play ``card_id`` now, and the AP uses that are not possible (with why)."""
+class _Menu(NamedTuple):
+    """Every way to play one card, in words: the same for the card wherever it is played, so built once."""
+
+    event: Choice
+    fronts: dict[str, Choice]
+    tracks: dict[tuple[str, int], Choice]
+
+
+@by_content
+def card_menu(card_id: str) -> _Menu:
+    """(Cached like ``event_lines``, by card: tests that make cards of their own clear both.)"""
     c = card(card_id)
     ap = c.strength
-    ok = [Choice(Action("event", card_id), f"Play {c.name} for its Event: {effects_text(event_lines(card_id))}")]
+    return _Menu(
+        Choice(Action("event", card_id), f"Play {c.name} for its Event: {effects_text(event_lines(card_id))}"),
+        {f: Choice(Action("ap_front", f), f"{ap} AP: +{ap} Strength to the {front_label(f)}") for f in FRONTS},
+        {(t, d): Choice(Action("ap_track", t, d),
+                        f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}")
+         for t, d in STEPS})
+
+
+_AP_BONUS = {b: Choice(Action("ap_bonus", b), f"1 AP: turn the {b.capitalize()} Bonus on") for b in BONUSES}
+_AP_BONUS_ON = {b: Unavailable(_AP_BONUS[b].action, _AP_BONUS[b].label, f"the {b.capitalize()} Bonus is already on")
+                for b in BONUSES}
+_AP_BOTH = Choice(Action("ap_bonus", "both"), "2 AP: turn both Bonuses on")
+
+
+def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Unavailable]]:
+    """The legal ways to play ``card_id`` now, and the AP uses that are not possible (with why)."""
+    menu = card_menu(card_id)
+    ok = [menu.event]
     no: list[Unavailable] = []
-    for f in FRONTS:
-        a = Action("ap_front", f)
-        label = f"{ap} AP: +{ap} Strength to the {front_label(f)}"
+    for f, choice in menu.fronts.items():
         status = state.fronts[f].status
         if status == "open":
-            ok.append(Choice(a, label))
+            ok.append(choice)
         else:
-            no.append(Unavailable(a, label, f"the {front_label(f)} has suffered {'Defeat' if status == 'defeat' else 'Victory'}"
+            no.append(Unavailable(choice.action, choice.label, f"the {front_label(f)} has suffered Defeat"
                                   if status == "defeat" else f"the {front_label(f)} has achieved Victory"))
-    for t in TRACKS:
-        for d in (1, -1):
-            a = Action("ap_track", t, d)
-            label = f"{ap} AP: {track_label(t)} {'up' if d > 0 else 'down'} {ap} step{'s' * (ap != 1)}"
-            reason = blocked_reason(state, t, d)
-            (no.append(Unavailable(a, label, reason)) if reason else ok.append(Choice(a, label)))
-    for b in BONUSES:
-        a = Action("ap_bonus", b)
-        label = f"1 AP: turn the {b.capitalize()} Bonus on"
-        if state.bonuses[b]:
-            no.append(Unavailable(a, label, f"the {b.capitalize()} Bonus is already on"))
+    movable = movable_steps(state)
+    ap = card(card_id).strength
+    for step, choice in menu.tracks.items():
+        if step in movable:
+            ok.append(_landing(state, choice, ap))
         else:
-            ok.append(Choice(a, label))
-    both = Action("ap_bonus", "both")
-    if ap >= 2 and not any(state.bonuses.values()):
-        ok.append(Choice(both, "2 AP: turn both Bonuses on"))
+            no.append(Unavailable(choice.action, choice.label, blocked_reason(state, *step)))
+    for b in BONUSES:
+        (no.append(_AP_BONUS_ON[b]) if state.bonuses[b] else ok.append(_AP_BONUS[b]))
+    if card(card_id).strength >= 2 and not any(state.bonuses.values()):
+        ok.append(_AP_BOTH)
     return ok, no
+
+
+def _landing(state: GameState, choice: Choice, ap: int) -> Choice:
+    """A move of ``ap`` steps with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
+    a = choice.action
+    there = landing(state, a.arg, a.n, ap)
+    label = choice.label
+    if there - state.tracks[a.arg] != a.n * ap:
+        label += f" (it stops at {there}: {blocked_on({**state.tracks, a.arg: there}, a.arg, a.n)})"
+    return choice._replace(label=label, lands=f"space:{a.arg}:{there}")
 
 
 def resolve_play(state: GameState, f: str, action: Action, card_id: str) -> None:
@@ -181,9 +211,16 @@ def _play_extra(state: GameState, s: Step) -> None:
 
 @step("play_extra_card")
 def _play_extra_card(state: GameState, s: Step) -> None:
+    """The other card is put on the table to be played: from now on everyone sees it (its Event or its Action
+    Points are the player's choice), so it is revealed, and its choice can no longer be taken back unseen."""
+    f, card = s["f"], s["card"]
     # Asked again after a Hero point spend: the spend may have played this very card meanwhile (Mobilization
     # earned by a track bought to its top), so the owed "another card" is then chosen afresh.
-    if s["card"] not in free_hand(state, s["f"]):
-        push(state, {"s": "play_extra", "by": s["f"]})
+    if card not in free_hand(state, f):
+        push(state, {"s": "play_extra", "by": f})
         return
-    ask(state, s["f"], "play", card=s["card"], again=s)
+    if not s.get("shown"):
+        barrier(state)
+        log(state, f"{faction_label(f)} reveal {card_name(card)}, the other card they play.", f"card:{card}", faction=f,
+            kind="reveal")
+    ask(state, f, "play", card=card, again={**s, "shown": True})

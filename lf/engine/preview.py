@@ -1,11 +1,16 @@
 """What an action would do, told before it is chosen (teaching mode, option hints).
 
-The action is applied to a deep copy and only public quantities are compared
+The action is applied to a copy (``clone``) and only public quantities are compared
 (Fronts, tracks, Bonuses, Hero points, card counts, Glory, Initiative): no card
-is named. It runs on the real state, though, so the *consequences* of a hidden
-card (one the action draws, the next Fascist card a turn's end reveals) would
-show; pages use ``lf.teaching.foresee``, which previews on copies whose hidden
-order is re-drawn from public facts and says when the outcome can't be foreseen.
+is named. The copy runs until the next question, or until just before a step that
+brings unseen cards or chance into play (the next Fascist card, a Non-player's top
+card, a draw from the Bag of Glory: ``machine.HIDDEN_STEPS``): everything up to there
+is certain and told, the Fascist Test's outcome included when it is judged before,
+and the step that follows is said in words (``unseen``), with where the Test stands
+when it is still to come. Why stop there rather than run on: a change told after a
+hidden card mixes what is sure with what that card did (a Test's penalty of Foreign
+Aid -1 was lost among the next card's own effects). Pages use ``lf.teaching.foresee``,
+which also checks on copies whose hidden order is re-drawn from public facts.
 If the action leads to a further choice, the preview says what will be asked next.
 """
 
@@ -14,21 +19,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
+from .clone import clone
 from .constants import FACTIONS, faction_label, front_label, track_label
 from .decisions import SPEND_KINDS
 from .game import apply, decision
+from .machine import HALT_BEFORE_HIDDEN, content, halted_at, pinned
 from .state import GameState
+
+_CANT = "nobody has seen it, so what it does can't be foreseen"
 
 
 @dataclass(frozen=True)
 class Preview:
     changes: tuple[str, ...]
     then: str | None
+    #: What comes next that depends on unseen cards or chance, in words (None: nothing before the next question).
+    unseen: str | None = None
+    #: Where this turn's Fascist Test stands when play passes on before it is judged (None: judged, or not yet).
+    test_ahead: str | None = None
 
     def text(self) -> str:
         parts = list(self.changes) or ["nothing visible changes"]
         if self.then:
             parts.append(f"then: {self.then}")
+        if self.unseen:
+            parts.append(f"then {self.unseen}")
+        if self.test_ahead:
+            parts.append(self.test_ahead)
         return "; ".join(parts)
 
 
@@ -73,12 +90,50 @@ def _factions(before: GameState, after: GameState) -> list[str]:
     return out
 
 
+@pinned
 def preview(state: GameState, faction: str, action: Action | dict | str) -> Preview:
     """The public effect of ``action`` for ``faction``; raises IllegalAction if it is not legal."""
-    twin = state.model_copy(deep=True)
+    twin = clone(state)
+    twin.options[HALT_BEFORE_HIDDEN] = True
     apply(twin, faction, action)
-    changes = _fronts(state, twin) + _tracks(state, twin) + _factions(state, twin)
-    return Preview(tuple(changes), _then(state, twin, faction, Action.parse(action).kind in SPEND_KINDS))
+    changes = _tests(state, twin) + _fronts(state, twin) + _tracks(state, twin) + _factions(state, twin)
+    kind = Action.parse(action).kind
+    unseen = _unseen(twin)
+    ahead = _test_ahead(twin) if unseen or kind == "end_turn" else None
+    return Preview(tuple(changes), _then(state, twin, faction, kind in SPEND_KINDS), unseen, ahead)
+
+
+def _tests(before: GameState, after: GameState) -> list[str]:
+    """A Fascist Test judged on the way: its public outcome, as the log says it."""
+    return [e["text"].rstrip(".") for e in after.log[len(before.log):] if e["kind"] == "test"]
+
+
+def _unseen(twin: GameState) -> str | None:
+    """The step the copy stopped before, in words."""
+    step = halted_at(twin)
+    if step is None:
+        return None
+    words = {
+        "fascist_event": f"the next Fascist card is revealed: {_CANT}",
+        "year_end": "the End of the Year: tokens are drawn from the Bag of Glory at random",
+        "war_end": "the war ends: the last tokens are drawn from the Bag of Glory at random",
+    }.get(step["s"])
+    return words or f"the {faction_label(step['f'])} (Non-player) play the top card of their deck: {_CANT}"
+
+
+def _test_ahead(twin: GameState) -> str | None:
+    """Where this turn's Test stands, when play passes on before it is judged (its outcome is public as things
+    stand; only what is played before it can change it)."""
+    if not twin.fascist_card or not any(s.get("s") == "test" for s in twin.stack):
+        return None
+    test = content().fascist_cards[twin.fascist_card].test
+    fs = twin.fronts[test.front]
+    if fs.status != "open":
+        verdict = "passes" if fs.status == "victory" else "fails"
+        return f"the Test on the {front_label(test.front)} {verdict} whatever is played (the Front is decided)"
+    verdict = "would pass" if fs.value >= test.threshold else "would fail"
+    return (f"the Test on the {front_label(test.front)} (at {test.threshold:+d} or better) is judged at the end "
+            f"of the turn: the Front stands at {fs.value:+d}, so it {verdict} as things stand")
 
 
 def _then(state: GameState, twin: GameState, faction: str, spent: bool) -> str | None:
@@ -93,4 +148,7 @@ def _then(state: GameState, twin: GameState, faction: str, spent: bool) -> str |
     if others:
         d = decision(twin, others[0])
         return f"the {faction_label(others[0])} decide: {d.prompt}" if d else None
+    turns = [p["faction"] for p in twin.pending if p["faction"] != faction and p["kind"] == "turn"]
+    if turns:
+        return f"the {faction_label(turns[0])} reveal their card and play their turn"
     return None

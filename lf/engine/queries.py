@@ -34,8 +34,12 @@ def initiative_holder(state: GameState) -> str:
 
 def turn_order(state: GameState, first: str | None = None) -> list[str]:
     """Factions from ``first`` (default: the Initiative player) in the current direction of play."""
-    start = FACTIONS.index(first or state.initiative)
-    return [FACTIONS[(start + state.direction * k) % 3] for k in range(3)]
+    return list(_ORDERS[first or state.initiative, state.direction])
+
+
+#: Every turn order: (first faction, direction) -> the three factions from it.
+_ORDERS = {(first, d): tuple(FACTIONS[(FACTIONS.index(first) + d * k) % 3] for k in range(3))
+           for first in FACTIONS for d in (1, -1)}
 
 
 def open_fronts(state: GameState) -> list[str]:
@@ -80,11 +84,12 @@ def free_hand(state: GameState, faction: str) -> list[str]:
 def tie_breaker(state: GameState, owner: str | None, origin: str | None) -> str:
     """Who breaks a tie that a line meets (closest to Defeat or Victory, the most Hero points).
 
-    A Non-player breaks the ties of its own lines (its card, its Front bonus and medallions, its tracks'
-    triggers) by its own Appendix 3 rules (3c, 4b, 2a-viii), whoever holds the Initiative; every other tie,
-    a Fascist card's included, is the Initiative player's (rulebook pg. 4 and pg. 8).
+    A Non-player breaks the ties of its own lines (its card, its Front bonus and medallions) by its own
+    Appendix 3 rules (3c, 4b, 2a-viii), whoever holds the Initiative; every other tie, a Fascist card's and a
+    track trigger's included ("If there is a tie, it is broken by the Initiative player", pg. 8, whoever moved
+    the track), is the Initiative player's (rulebook pg. 4 and pg. 8).
     """
-    if owner and origin != "fascist" and is_nonplayer(state, owner):
+    if owner and origin not in ("fascist", "board") and is_nonplayer(state, owner):
         return owner
     return state.initiative
 

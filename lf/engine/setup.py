@@ -17,10 +17,11 @@ from .constants import (
     faction_label,
 )
 from .cards import draw_all
+from .content import active_version
 from .hero import grant
-from .machine import content, log, push
+from .machine import HALT_BEFORE_HIDDEN, content, log, push
 from .queries import initiative_holder
-from .rng import seed_state, shuffled
+from .rng import GENERATOR, start, shuffled
 from .state import FactionState, FrontState, GameState
 
 MEDALLIONS_IN_PLAY = 5
@@ -37,11 +38,15 @@ def _seats(seats: dict[str, str] | None) -> dict[str, str]:
 
 
 def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any] | None = None) -> GameState:
-    if type(seed) is not int or seed < 0:
-        raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
     seat_map = _seats(seats)
+    # The game keeps the generator it was dealt with, so its log replays under later engines (rng.py); the options
+    # are kept in key order, so the state's bytes do not depend on the order a caller wrote them in.
+    # (a preview's own option never belongs to a game: a game file carrying it would stop at the next card)
+    # The content is the one new_game made active: the options name it, so a replay reads the same cards.
+    options = dict(sorted({"generator": GENERATOR, **(options or {}), "content": active_version()}.items()))
+    options.pop(HALT_BEFORE_HIDDEN, None)
     c = content()
-    rng = seed_state(seed)
+    rng = start(seed, options["generator"])
     rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))
     factions = {}
     for f in FACTIONS:
@@ -51,7 +56,7 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     rng, fdeck = shuffled(rng, c.fascist_decks[1])
     state = GameState(
         seed=seed,
-        options=dict(options or {}),
+        options=options,
         content_version=c.version,
         rng=rng,
         fronts={f: FrontState(value=c.board.front_start) for f in FRONTS},

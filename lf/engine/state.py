@@ -10,19 +10,33 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 Seat = Literal["human", "nonplayer"]
 
 
-class FrontState(BaseModel):
+class _Model(BaseModel):
+    """A pydantic model whose fields are set as fast as a plain object's.
+
+    Why: the rules set fields of the state hundreds of times a game (a Front's value, Hero points, the phase), and
+    pydantic's ``__setattr__`` is Python code that finds and calls a handler each time (4% of the instructions of a
+    Non-player game). No field is validated on assignment here and there are no private attributes, so storing
+    the value in the instance is all pydantic would do (it also records the name in ``model_fields_set``, which
+    nothing reads for the state). A misspelt field name is not refused at run time: the fuzzer checks that the
+    state's models hold their fields and nothing else (lf.tools.fuzz.check_invariants).
+    """
+
+    __setattr__ = object.__setattr__
+
+
+class FrontState(_Model):
     value: int
     status: Literal["open", "victory", "defeat"] = "open"
     #: Player tokens placed this turn: the factions that strengthened this Front.
     tokens: list[str] = Field(default_factory=list)
 
 
-class FactionState(BaseModel):
+class FactionState(_Model):
     seat: Seat = "human"
     hand: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
@@ -46,7 +60,7 @@ class FactionState(BaseModel):
     used: list[str] = Field(default_factory=list)
 
 
-class GameState(BaseModel):
+class GameState(_Model):
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
     content_version: str
@@ -82,8 +96,20 @@ class GameState(BaseModel):
     actions: list[dict[str, Any]] = Field(default_factory=list)
     #: Actions before this index cannot be undone (a draw, reveal or Fascist card came after).
     undo_floor: int = 0
+    #: Entries {i, year, turn, kind, faction, text, refs, private?}; ``refs`` is a tuple of texts.
     log: list[dict[str, Any]] = Field(default_factory=list)
     result: dict[str, Any] | None = None
+
+    @field_validator("log")
+    @classmethod
+    def _refs_as_tuples(cls, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """JSON gives ``refs`` as a list; the engine writes a tuple (an entry of texts only is then left alone by
+        the garbage collector, which a game's 700 entries would otherwise keep busy), so a loaded state equals
+        the one it was saved from."""
+        for entry in log:
+            if type(entry.get("refs")) is list:
+                entry["refs"] = tuple(entry["refs"])
+        return log
 
     @property
     def over(self) -> bool:

@@ -9,7 +9,7 @@ turn timer), through ``hand_over`` and ``end_game``; ``replay``, ``undo`` and th
 
 Handing a seat over converts the faction's open decisions to what the new kind of player is asked:
 a person's secret card choice, bid or kept cards are dropped for a Non-player (Appendix 3 gives it none of
-them: it plays the top card of its deck, bids its top card + 2); a person's turn becomes the Non-player's
+them: it plays the top card of its deck, bids its top card + 4, rule 7); a person's turn becomes the Non-player's
 turn (rule 2), or its Hero point menu once the card was played. Back to a person, the Non-player's menu
 becomes the end of a person's turn, and a simultaneous choice still open (card, bid, keep) is asked of
 them too. A hand-over in the middle of a card's effect that only people are asked ("play" another card,
@@ -22,7 +22,7 @@ from typing import Any
 
 from .actions import IllegalAction
 from .constants import FACTIONS, faction_label
-from .machine import ask, barrier, log, push, run
+from .machine import ask, barrier, log, pinned, push, run
 from .outcome import stop
 from .state import GameState
 
@@ -36,6 +36,7 @@ def is_table_entry(entry: dict[str, Any]) -> bool:
     return entry["action"].get("kind") in TABLE_KINDS
 
 
+@pinned
 def hand_over(state: GameState, faction: str, kind: str, note: str) -> GameState:
     """``faction`` is played from now on by a person (``kind="human"``) or the Non-player rules."""
     if faction not in FACTIONS:
@@ -102,6 +103,7 @@ def _to_person(state: GameState, f: str, mine: list[dict[str, Any]]) -> None:
         ask(state, f, "keep")
 
 
+@pinned
 def end_game(state: GameState, faction: str, note: str) -> GameState:
     """Stop the game without a result (``result["war"] == "ended"``); ``faction`` only names the entry."""
     if state.result is not None:
@@ -115,6 +117,7 @@ def end_game(state: GameState, faction: str, note: str) -> GameState:
     return state
 
 
+@pinned
 def apply_entry(state: GameState, entry: dict[str, Any]) -> GameState:
     """Apply one entry of ``state.actions`` (a move, a hand-over or an end) to ``state``."""
     from .game import apply

@@ -8,6 +8,7 @@ stands, and Initiative changes hands the moment a threshold is crossed.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from .constants import (
     COLLECTIVIZATION,
@@ -18,37 +19,107 @@ from .constants import (
     SOVIET_SUPPORT,
     TRACK_MAX,
     TRACK_MIN,
+    TRACKS,
     COMMUNISTS,
     faction_label,
     track_label,
 )
 from .content_schema import Trigger
+from .content import by_content
 from .machine import Step, content, log, push, step
 from .queries import government_controller, initiative_holder
 from .state import GameState
 
 
-@lru_cache(maxsize=1)
+@by_content
 def triggers() -> dict[tuple[str, int], Trigger]:
     return {(t.track, t.space): t for t in content().board.triggers}
 
 
 def blocked_reason(state: GameState, track: str, d: int) -> str | None:
     """Why one step of ``track`` in direction ``d`` is impossible now, or None if it is possible."""
-    here = state.tracks[track]
+    return blocked_on(state.tracks, track, d)
+
+
+def blocked_on(tracks: dict[str, int], track: str, d: int) -> str | None:
+    """``blocked_reason`` on these track values (what the tables below are computed from)."""
+    here = tracks[track]
     there = here + d
-    name = track_label(track)
     if there < TRACK_MIN:
-        return f"{name} is already at {TRACK_MIN}"
+        return f"{track_label(track)} is already at {TRACK_MIN}"
     if there > TRACK_MAX:
-        return f"{name} is already at {TRACK_MAX}"
-    if track == LIBERTY and d > 0 and here >= 7 and state.tracks[COLLECTIVIZATION] < 8:
+        return f"{track_label(track)} is already at {TRACK_MAX}"
+    if track == LIBERTY and d > 0 and here >= 7 and tracks[COLLECTIVIZATION] < 8:
         return "Liberty can't pass 7 unless Collectivization is at least 8"
-    if track == GOVERNMENT and d < 0 and here <= 3 and state.tracks[SOVIET_SUPPORT] < 8:
+    if track == GOVERNMENT and d < 0 and here <= 3 and tracks[SOVIET_SUPPORT] < 8:
         return "Government can't go below 3 unless Soviet Support is at least 8"
-    if track == GOVERNMENT and d > 0 and here >= 7 and state.tracks[FOREIGN_AID] < 8:
+    if track == GOVERNMENT and d > 0 and here >= 7 and tracks[FOREIGN_AID] < 8:
         return "Government can't pass 7 unless Foreign Aid is at least 8"
     return None
+
+
+#: Every single step of a track: (track, +1 / -1), in the order of TRACKS, up before down.
+STEPS: tuple[tuple[str, int], ...] = tuple((t, d) for t in TRACKS for d in (1, -1))
+#: The tracks whose values decide whether a track may move (``blocked_on`` reads these and nothing else).
+_READS: dict[str, tuple[str, ...]] = {
+    LIBERTY: (LIBERTY, COLLECTIVIZATION),
+    COLLECTIVIZATION: (COLLECTIVIZATION,),
+    GOVERNMENT: (GOVERNMENT, SOVIET_SUPPORT, FOREIGN_AID),
+    SOVIET_SUPPORT: (SOVIET_SUPPORT,),
+    FOREIGN_AID: (FOREIGN_AID,),
+}
+_READERS = tuple((t, itemgetter(*_READS[t])) for t in TRACKS)
+_values = itemgetter(*TRACKS)
+#: The five track values -> the possible steps (161,051 combinations at most, a few thousand in practice; emptied
+#: past ``_MOVABLE_MAX`` so that a long search cannot grow it without bound).
+_MOVABLE: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+_MOVABLE_MAX = 50_000
+
+
+def track_values(state: GameState) -> tuple[int, ...]:
+    """The five track values in the order of TRACKS: a key for what depends on the tracks alone."""
+    return _values(state.tracks)
+
+
+def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
+    """The single steps (``STEPS``, in that order) that are possible now: ``blocked_reason`` is None for each.
+
+    Why not ask ``blocked_reason`` ten times: menus ask about every step each time they are put (a Non-player's
+    about 150 times a game, a person's at every question of their turn). The answer depends on the five track
+    values alone, and is kept for each; a new combination is put together from per-track answers, which depend
+    on a few values only (``_READS``)."""
+    key = _values(state.tracks)
+    steps = _MOVABLE.get(key)
+    if steps is None:
+        if len(_MOVABLE) >= _MOVABLE_MAX:
+            _MOVABLE.clear()
+        tracks = state.tracks
+        steps = ()
+        for track, read in _READERS:
+            steps += _track_steps(track, read(tracks))
+        _MOVABLE[key] = steps
+    return steps
+
+
+@lru_cache(maxsize=None)
+def _track_steps(track: str, values: int | tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    reads = _READS[track]
+    tracks = dict(zip(reads, values if len(reads) > 1 else (values,)))
+    return tuple((track, d) for d in (1, -1) if blocked_on(tracks, track, d) is None)
+
+
+def landing(state: GameState, track: str, d: int, k: int) -> int:
+    """The space a move of ``k`` steps in direction ``d`` reaches: it stops where a limit stops it (pg. 9).
+
+    Read by the decisions (``Choice.lands``) so a page can show where a marker will land. The limits are taken
+    as they stand now; no trigger of the current content moves a track on the way.
+    """
+    tracks = dict(state.tracks)
+    for _ in range(k):
+        if blocked_on(tracks, track, d):
+            break
+        tracks[track] += d
+    return tracks[track]
 
 
 def move(track: str, d: int, k: int, by: str | None) -> Step:
@@ -90,7 +161,7 @@ def _arrive(state: GameState, track: str, space: int) -> None:
     push(state, *[fx(e, trigger.owner, f"trigger {track_label(track)} {space}", "board") for e in trigger_effects(trigger)])
 
 
-@lru_cache(maxsize=None)
+@by_content
 def _plain_effects(track: str, space: int) -> tuple[dict, ...]:
     return tuple(e.plain() for e in triggers()[(track, space)].effects)
 

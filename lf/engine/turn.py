@@ -6,7 +6,6 @@ decisions.py) so that Hero points can be spent at any time during it.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from .constants import (
     ATTACK_LETTERS,
@@ -21,6 +20,7 @@ from .content_schema import FascistCard
 from .effects import add_to_bag
 from .fronts import attack
 from .hero import grant
+from .content import by_content
 from .machine import Step, ask, barrier, content, log, push, step
 from .queries import is_nonplayer, owns, turn_order
 from .state import GameState
@@ -31,7 +31,7 @@ def fascist(card_id: str) -> FascistCard:
     return content().fascist_cards[card_id]
 
 
-@lru_cache(maxsize=None)
+@by_content
 def fascist_lines(card_id: str, part: str) -> tuple[dict, ...]:
     card = fascist(card_id)
     lines = {"effects": card.effects, "reward": card.test.reward, "penalty": card.test.penalty}[part]

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .attacks_now import attacks_now
 from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
 from .queries import government_controller, turn_order
+from .machine import pinned
 from .state import GameState
 from .year_end import keep_limits
 
@@ -58,12 +60,15 @@ def _log_for(state: GameState, viewer: str | None) -> list[dict[str, Any]]:
     return out
 
 
+@pinned
 def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The JSON-ready picture of the game for ``viewer`` (a faction, or None for a spectator)."""
     if viewer is not None and viewer not in FACTIONS:
         raise ValueError(f"unknown faction {viewer!r}")
     mine = [BUILD[p["kind"]](state, p).to_json() for p in state.pending if p["faction"] == viewer]
-    waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", "")} for p in state.pending]
+    # A pick's purpose (a tie, a medallion...) is public like its prompt: the teaching guide times its lessons by it.
+    waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", ""),
+                **({"purpose": p["purpose"]} if p.get("purpose") else {})} for p in state.pending]
     return {
         "viewer": viewer,
         "version": len(state.actions),
@@ -89,6 +94,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "fascist_deck_size": len(state.fascist_deck),
         "fascist_discard": list(state.fascist_discard),
         "test_result": state.test_result,
+        "attacks_now": attacks_now(state) if state.result is None else {},
         "bid_winner": state.bid_winner,
         "defeats": list(state.defeats),
         "factions": {f: _faction_view(state, f, viewer) for f in FACTIONS},

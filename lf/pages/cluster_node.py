@@ -102,12 +102,14 @@ def load_every_component() -> None:
 
     Why: NiceGUI imports its elements on first use, and registers each one's script (``/_nicegui/<version>/
     components/<key>/select.js``) only then. A page's scripts may be fetched from any process behind the proxy,
-    and one that never drew a select answered 404 for it (the page stayed blank).
+    and one that never drew a select answered 404 for it (the page stayed blank). ``ui.refreshable`` is a function
+    with a component of its own (``refreshable.js``): imported too, or the lobby stayed blank whenever the proxy
+    sent that script to the process that had not yet drawn a refreshable.
     """
     from nicegui import ui
 
     for name, (module, _attr) in ui._LAZY_IMPORTS.items():  # noqa: SLF001
-        if module.startswith(".elements."):
+        if module.startswith(".elements.") or module == ".functions.refreshable":
             with contextlib.suppress(Exception):  # an element whose optional package is missing is never drawn
                 getattr(ui, name)
 

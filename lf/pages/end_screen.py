@@ -8,7 +8,7 @@ there without claiming it again (``carry_seat``, when the new game's page opens)
 
 from __future__ import annotations
 
-from nicegui import ui
+from nicegui import storage, ui
 
 from lf.components.outcome import outcome_html
 
@@ -22,7 +22,8 @@ def show_end(game_id: str, view: dict, names: dict[str, str]) -> None:
     """The banner of a finished game (drawn once when the result arrives)."""
     ui.html(outcome_html(view, names), sanitize=False).mark("outcome")
     with ui.element("div").classes("lf-end-actions"):
-        _rematch_button(game_id)
+        if (view["result"] or {}).get("war") != "ended":  # a game its host ended has no rematch
+            _rematch_button(game_id, *_rights(game_id))
         ui.button("Watch the replay", icon="history", on_click=lambda: ui.navigate.to(f"/replay/{game_id}")) \
             .props("unelevated no-caps color=secondary data-testid=watch-replay").mark("watch-replay")
         game_files.download_link(game_id, finished=True)
@@ -30,7 +31,15 @@ def show_end(game_id: str, view: dict, names: dict[str, str]) -> None:
             .props("flat no-caps data-testid=to-lobby").mark("to-lobby")
 
 
-def _rematch_button(game_id: str) -> None:
+def _rights(game_id: str) -> tuple[list[str], str | None]:
+    """The seat tokens and the host token this browser holds for the game: a player or the host may start the
+    rematch (lf/session/rematch.py checks them). Read when the banner is drawn, which may be in a task of its own
+    (a re-draw): there, and in the handlers of what it draws, the browser's storage needs its request named."""
+    storage.request_contextvar.set(ui.context.client.request)
+    return list(browser_seats.seats_in(game_id).values()), browser_seats.host_token(game_id)
+
+
+def _rematch_button(game_id: str, held: list[str], host_token: str | None) -> None:
     try:
         session = port.game(game_id)
         made = port.rematch_id(game_id)
@@ -42,16 +51,18 @@ def _rematch_button(game_id: str) -> None:
         ui.button("Go to the rematch", icon="replay", on_click=lambda: ui.navigate.to(f"/game/{made}")) \
             .props("unelevated no-caps color=primary data-testid=rematch").mark("rematch")
         return
+    if not held and not host_token:
+        return  # only a player of the game or its host starts a rematch
     button = ui.button("Rematch", icon="replay") \
         .props("unelevated no-caps color=primary data-testid=rematch").mark("rematch")
-    button.on_click(lambda: start_rematch(game_id, button))
+    button.on_click(lambda: start_rematch(game_id, button, held, host_token))
 
 
-async def start_rematch(game_id: str, button: ui.button) -> None:
+async def start_rematch(game_id: str, button: ui.button, held: list[str], host_token: str | None) -> None:
     """Make (or find) the rematch and go there; the other pages of the game follow by themselves."""
     button.disable()  # a second click on this device sends nothing; one on another device finds the same game
     try:
-        new_id = await in_thread(port.rematch, game_id)
+        new_id = await in_thread(port.rematch, game_id, held, host_token)
     except port.SessionError as exc:
         ui.notify(f"No rematch: {exc}", type="negative", multi_line=True)
         button.enable()

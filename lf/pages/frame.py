@@ -3,8 +3,10 @@
 One place for the head so every page looks the same and loads the same small
 static files (assets/lf.css and lf.js; assets/frame.css and frame.js for the
 frame itself: the top bar, dialogs, message pages, icons; assets/history.css and
-history.js for the log, the replay and the end screen); nothing is fetched
-from the internet.
+history.js for the log, the replay and the end screen; assets/rules.css and rules.js
+for the rules reference; assets/since.css and since.js for "while you waited" on the
+game page; assets/table.css and table.js for the game table's fitting: cards, strips,
+status, presence); nothing is fetched from the internet.
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<script src="/assets/frame.js"></script>'
         '<link rel="stylesheet" href="/assets/history.css">'
         '<script src="/assets/history.js"></script>'
+        '<link rel="stylesheet" href="/assets/rules.css">'
+        '<script src="/assets/rules.js"></script>'
+        '<link rel="stylesheet" href="/assets/since.css">'
+        '<script src="/assets/since.js"></script>'
+        '<link rel="stylesheet" href="/assets/table.css">'
+        '<script src="/assets/table.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 

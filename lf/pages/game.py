@@ -13,6 +13,7 @@ session and answered with the current position.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import weakref
@@ -29,6 +30,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces, by_key
 from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
+from lf.components.since_last import Digest, recap_turns
 from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
@@ -39,9 +41,12 @@ from .frame import APP_TITLE, page_body, top_bar
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
-from .rules_reference import open_rules_dialog
+from .offline_taps import answer_offline_tap
+from .presence_link import AbsentNotice, SeatLink
+from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
-from .seat_notice import SeatNotice, keep_seat_in_url, watch
+from .seat_notice import SeatNotice, keep_seat_in_url
+from .spectating import watch
 from .seats import open_seats_dialog
 from .shared_fetch import shared_call, ticket
 
@@ -64,7 +69,12 @@ def fetch_view(game_id: str, token: str | None, names: bool) -> tuple[dict[str, 
         view, seated = port.view(game_id, token), True
     except port.NotSeated:
         view, seated = port.view(game_id, None), False
-    return view, port.seat_names(game_id) if names else None, seated
+    return port.recapped(game_id, view), port.seat_names(game_id) if names else None, seated
+
+
+def with_recap(game_id: str, res: port.ActResult) -> port.ActResult:
+    """An answer to a move or an undo, its view with the seat's recap ("while you waited": its move ends it)."""
+    return res if res.view is None else dataclasses.replace(res, view=port.recapped(game_id, res.view))
 
 
 class GameScreen:
@@ -85,6 +95,9 @@ class GameScreen:
         self.busy = False
         self.syncs = 0
         self.live: LiveGame | None = None
+        #: This page's presence at the table, and every seat's (lf/pages/presence_link.py).
+        self.link: SeatLink | None = None
+        self.presence: dict[str, Any] = {}
         self._sync_scheduled = False
         self._names_stale = False
         #: When this page last heard of a change (``shared_fetch.ticket``): its next view must be at least that new.
@@ -119,6 +132,7 @@ class GameScreen:
             with ui.element("div").classes("lf-t-main"):
                 with ui.element("div").classes("lf-t-top"):
                     self._keep(SeatNotice(self.game_id, lambda: self.token, self.turn_seconds))
+                    self._keep(AbsentNotice(self.game_id, lambda: self.presence, lambda: self.names))
                     self._area("banner", lambda v: (v["result"], self.names), self._banner)
                 with ui.element("div").classes("lf-t-bar"):
                     self._keep(HtmlPart("status", lambda v: _slice(v, "year", "turn", "phase", "direction",
@@ -134,7 +148,7 @@ class GameScreen:
                 self._dock()
             with ui.element("aside").classes("lf-t-log lf-panel-side").props('aria-label="Game log"'):
                 ui.html(panel_close("log"), sanitize=False)
-                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}"))
+                self._keep(LogPanel(lambda v: v["log"], replay=f"/replay/{self.game_id}", keep_open=recap_turns))
             with ui.element("aside").classes("lf-t-tabs lf-panel-side") \
                     .props('aria-label="Factions: tableaux and piles"'):
                 ui.html(panel_close("tabs"), sanitize=False)
@@ -142,6 +156,7 @@ class GameScreen:
                     self._tabs()
         self._mark_prompt()
         self._set_title()
+        ui.on("lf_rule", lambda e: open_rule(e.args))  # a rule cited in a reason (assets/since.js)
 
     def _top_bar(self) -> None:
         with top_bar(self.game_name):
@@ -170,14 +185,19 @@ class GameScreen:
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
                                                         "fronts", "result"), board.fascist_html, mark="fascist"))
-        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names), share=False),
+        self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names, self.presence),
+                                 share=False),
                    table_box("hero", "Factions", "lf-facs"))
+        # "Since your last move" (lf/components/since_last.py): its steps are played by assets/since.js.
+        self._keep(Digest(lambda: self.names))
 
     def _dock(self) -> None:
         # The bar offers what the board does not carry, which depends on the tracks and medallions too.
         # An idle viewer's words (a spectator, a seat waiting for others) are HTML rewritten in place, rendered once
         # for all the spectators of the game (lf/components/shared_render.py); the bar re-draws for them only
-        # when their Undo comes or goes.
+        # when their Undo comes or goes. Above them, "while you waited" plays its steps on a phone (its slot is
+        # never re-drawn; on a laptop the steps float over the board: assets/since.js).
+        ui.element("div").classes("lf-seq-slot").props("data-testid=seq-slot")
         self.prompt_area = self._area(
             "prompt", lambda v: (_slice(v, "decisions", "can_undo", "result", "viewer"),
                                  None if idle(v) else (_slice(v, "waiting", "tracks", "medallions"), self.names,
@@ -259,7 +279,7 @@ class GameScreen:
     # -- acting ----------------------------------------------------------------------------
 
     async def send(self, choice: dict, version: int | None) -> None:
-        """Send one of the listed choices (after confirmation when it is irreversible).
+        """Send one of the listed choices (after a question when ending the turn gives something up).
 
         ``version`` is the one the browser showed when pressed (None: unknown, the page's own is used); the
         session refuses it if this seat's decision changed since. A second click while the first is being
@@ -274,12 +294,13 @@ class GameScreen:
             return
         self.busy = True
         try:
-            question = confirm_text(choice)
-            if question and not await in_thread(port.undo_could_take_back, self.game_id, self.token,
-                                                choice["action"]) and not await self.confirm(question):
+            mine = next((d for d in self.view["decisions"] if d["faction"] == self.faction), None)
+            question = confirm_text(choice, mine)
+            if question and not await self.confirm(question):
                 return
             token, faction = self.token, self.faction
-            res = await saved(lambda: port.act(self.game_id, token, version, choice["action"], faction), self.client)
+            res = await saved(lambda: with_recap(self.game_id, port.act(self.game_id, token, version, choice["action"],
+                                                                         faction)), self.client)
             self._answer(res)
         finally:
             self._not_busy_after_redraw()
@@ -293,7 +314,7 @@ class GameScreen:
         self.busy = True
         try:
             token, version = self.token, self.view["version"]
-            res = await saved(lambda: port.undo(self.game_id, token, version), self.client)
+            res = await saved(lambda: with_recap(self.game_id, port.undo(self.game_id, token, version)), self.client)
             self._answer(res, show_ok=True)
         finally:
             self._not_busy_after_redraw()
@@ -328,7 +349,7 @@ class GameScreen:
 
     async def confirm(self, question: str) -> bool:
         assert self.dialog_host is not None
-        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box").style("max-width: 460px"):
+        with self.dialog_host, ui.dialog().props('aria-label="Please confirm"') as dialog, ui.card().classes("lf-box lf-confirm").style("max-width: 460px"):
             ui.label("Please confirm").classes("lf-h2")
             ui.label(question).mark("confirm-text")
             with ui.row().classes("w-full justify-end"):
@@ -358,7 +379,10 @@ class GameScreen:
     async def start_live(self) -> None:
         """Subscribe to the game; stop when the page is gone; catch up whenever the browser reconnects."""
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self._catch_up, self._reload_names)
+        self.link = SeatLink(self.game_id, self.client, self.faction, self._presence_changed)
+        self._presence_changed()
         self.client.on_connect(self._show_targets)
+        self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
         self._remember_buttons()
         self._guard()
 
@@ -401,9 +425,19 @@ class GameScreen:
             self.buttons = dict.fromkeys(list(self.buttons)[-BUTTONS_KEPT // 2:])
 
     def _stamp(self) -> None:
-        """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it)."""
+        """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it);
+        ``data-rule-links``: a rule a reason cites opens the rules dialog here (assets/since.js)."""
         if self.root is not None:
-            self.root.props(f"data-testid=game data-version={self.view['version']}")
+            self.root.props(f"data-testid=game data-rule-links data-version={self.view['version']}")
+
+    def _presence_changed(self) -> None:
+        """A seat's device came or went: the factions' lines and the notice of an absent player follow."""
+        if self.link is None or self.client.is_deleted:
+            return
+        self.presence = self.link.seats()
+        for part in self.parts:
+            if part.name in ("facs", "absent"):
+                part.update(self.view)
 
     def stop_live(self) -> None:
         if self.live is not None:
@@ -416,6 +450,8 @@ class GameScreen:
     def _on_event(self) -> None:
         """Runs on our loop after each accepted change; many events in a row give one sync."""
         self._heard = ticket()
+        if not self.client.has_socket_connection:
+            return  # nobody sees this page now (never opened, or reconnecting): it catches up when its socket comes
         if not self._sync_scheduled:
             self._sync_scheduled = True
             asyncio.get_running_loop().create_task(self.sync())
@@ -446,6 +482,8 @@ class GameScreen:
             return
         if not seated and self.token == token:  # our seat was released elsewhere: we watch instead
             self.token, self.faction = None, None
+            if self.link is not None:
+                self.link.seat(None)
         self.syncs += 1
         if names is None:
             self.apply(view)
@@ -456,8 +494,13 @@ class GameScreen:
     def apply(self, view: dict, force: bool = False) -> None:
         if view["version"] < self.view["version"] and not force:
             return  # an older answer arriving late
+        if view["result"] and not self.view["result"]:  # the end: the result at the top comes into view
+            asyncio.get_running_loop().call_soon(lambda: self.client.run_javascript("lfShowResult()"))
         self.view = view
         self._remember_buttons()
+        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
+        if decisions != self.asked:  # its question answered, "All options" closes (the next one starts closed)
+            self.all_open = False
         for part in self.parts:
             part.update(view, force=force)
         # The parts re-draw in background tasks (NiceGUI's refresh); stamping after them means a browser that
@@ -467,7 +510,6 @@ class GameScreen:
         now = bool(view["decisions"])
         if now and not self.my_turn:
             self.client.run_javascript(f"lfTurnCue({'true' if self.sound else 'false'})")
-        decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
         if decisions and decisions != self.asked:  # a new question: its targets come into view (a phone scrolls)
             asyncio.get_running_loop().call_soon(self._show_targets)
         self.asked = decisions

@@ -1,8 +1,9 @@
 """The join link of a seat (/join/{game}/{faction}?invite=...): take the seat on this device, then play.
 
-The page a QR code opens on a phone. A private game's link carries its invite code; without it (or with a
-wrong one) the seat cannot be taken, whatever the visitor tries. A browser that already holds this seat goes
-straight to it; a taken seat offers to watch instead. The session is read in a worker thread.
+The page a QR code opens on a phone. A private game's link carries its seat's own invitation; without it (or
+with a wrong one, or another seat's) the seat cannot be taken, whatever the visitor tries. A browser that
+already holds this seat goes straight to it; a taken seat offers to watch instead. The session is read in a
+worker thread.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def _facts(game_id: str, faction: str, invite: str, token: str | None) -> JoinFa
     session = port.game(game_id)
     seat = next((s for s in session.seats() if s.faction == faction), None)
     return JoinFacts(session.name, seat, bool(token) and session.seat_of(token) == faction,
-                     session.invite_matches(invite or None))
+                     session.invite_matches(faction, invite or None))
 
 
 def _refused(title: str, why: str, game_id: str | None = None) -> None:

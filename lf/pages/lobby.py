@@ -13,7 +13,6 @@ Every session call runs in a worker thread.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from datetime import datetime
 
 from nicegui import Client, storage, ui
@@ -26,6 +25,7 @@ from . import session_port as port
 from .confirm import ask
 from .frame import page_body, top_bar
 from .in_thread import in_thread
+from .quick_play import play_now_choices
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
 from .setup_form import read_setup, seat_toggles
@@ -36,24 +36,6 @@ PER_PAGE = 10
 MAX_TURN_SECONDS = 3600
 
 
-async def play_now(faction: str | None = None) -> None:
-    """One click: a public quick game for this visitor against two Non-players (the hosted demo)."""
-    faction = faction or secrets.choice(FACTIONS)
-    seats = {f: ("human" if f == faction else "nonplayer") for f in FACTIONS}
-    try:
-        new = await in_thread(port.create_game, seats, creator=visitor.key(),
-                              name=f"Quick game as the {faction_label(faction)}", mode="demo", private=False)
-    except port.SessionError as exc:
-        ui.notify(str(exc), type="negative", multi_line=True)
-        return
-    browser_seats.remember_host(new.id, new.host_token)
-    error = await claim_seat(new.id, faction, browser_seats.display_name())
-    if error:
-        ui.notify(error, type="negative")
-        return
-    ui.navigate.to(f"/game/{new.id}?seat={faction}")
-
-
 class CreateForm:
     """Name, seed, a human/Non-player switch per faction, private or public, and which seat the host takes."""
 
@@ -61,7 +43,8 @@ class CreateForm:
         self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
             .classes("w-full").mark("new-name")
         self.seed = ui.input("Seed (optional)") \
-            .props('outlined dense inputmode=numeric hint="A whole number: same seed, same shuffles" '
+            .props('outlined dense inputmode=numeric hint="Same seed, same shuffles: whoever knows it can know every '
+                   'hand, so the other players are told. Leave it empty for a secret one." '
                    'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
@@ -112,7 +95,7 @@ class CreateForm:
         browser_seats.remember_host(new.id, new.host_token)
         seat = ""
         if self.mine.value:
-            error = await claim_seat(new.id, self.mine.value, self.player.value, new.invite)
+            error = await claim_seat(new.id, self.mine.value, self.player.value, new.invites.get(self.mine.value))
             if error:
                 ui.notify(error, type="negative")
             else:
@@ -149,7 +132,19 @@ def _seat_line(line: port.LobbyGame) -> str:
     return f'<div class="lf-seatline">{"".join(out)}</div>'
 
 
+def _listed_minutes() -> int:
+    return int(port.FREE_SEAT_LISTED_FOR.total_seconds() // 60)
+
+
+def _free_waited(line: port.LobbyGame) -> list[str]:
+    """The factions the game waits for whose human seat nobody holds: it cannot go on until someone takes it."""
+    free = {s.faction for s in line.seats if s.kind == "human" and not s.claimed}
+    return [f for f, _ in line.waiting if f in free]
+
+
 def _status_words(line: port.LobbyGame) -> str:
+    if line.busy:
+        return "A move is being saved (the database is slow); this line updates when it is done"
     if line.status == "broken":
         return f"Can't be played: {line.problem or 'it no longer replays'}"
     if line.result:
@@ -161,7 +156,9 @@ def _status_words(line: port.LobbyGame) -> str:
         if r.get("war") == "ended":
             return f"Ended by the host (Year {r.get('year')}, turn {r.get('turn')})"
         return f"War lost: {r.get('how', '')} (Year {r.get('year')}, turn {r.get('turn')})"
-    waiting = ", ".join(faction_label(f) + (f" ({n})" if n and n != faction_label(f) else "") for f, n in line.waiting)
+    free = _free_waited(line)
+    waiting = ", ".join(faction_label(f) + (" (a free seat: nobody has taken it)" if f in free else
+                                            f" ({n})" if n and n != faction_label(f) else "") for f, n in line.waiting)
     turn = f"turn {line.turn}" if line.turn else "setup"
     return f"Year {line.year}, {turn} · {phase_words(line.phase)} · waiting for {waiting or 'nobody'}"
 
@@ -179,6 +176,9 @@ class GameLists:
         self.pages = {"active": 0, "finished": 0}
         self.mine: list[port.LobbyGame] = []
         self.lists: dict[str, port.GameList] = {}
+        self.running: list[str] = []
+        #: A change came while the page had no socket (before it opened, or while it reconnects): re-draw on connect.
+        self.missed = False
         self.error = ""
         self.draw_mine = ui.refreshable(self._draw_mine)
         self.draw = ui.refreshable(self._draw)
@@ -191,6 +191,7 @@ class GameLists:
             self.draw()
         stop = port.watch_lobby(self._changed)
         self.client.on_delete(lambda: (stop(), self._close()))
+        self.client.on_connect(self._connected)
 
     async def _load(self) -> None:
         self.held, self.hosted = browser_seats.all_held(), browser_seats.hosted()
@@ -201,9 +202,17 @@ class GameLists:
             self.error = ""
         except port.SessionError as exc:
             self.mine, self.lists, self.error = [], {}, str(exc)
-        running = [g.id for g in [*self.mine, *self.lists.get("active", port.GameList([], 0)).games]
-                   if g.status == "active"]
-        await self._follow(running)
+        self.running = [g.id for g in [*self.mine, *self.lists.get("active", port.GameList([], 0)).games]
+                        if g.status == "active"]
+        if self.client.has_socket_connection:  # a page nobody opened follows no game (a flood of requests)
+            await self._follow(self.running)
+
+    async def _connected(self) -> None:
+        """The page's socket came (or came back): follow the games it lists, and catch up on what it missed."""
+        await self._follow(self.running)
+        if self.missed:
+            self.missed = False
+            self._changed()
 
     @staticmethod
     def _read(ids: list[str], pages: dict[str, int]) -> tuple[list[port.LobbyGame], port.GameList, port.GameList]:
@@ -264,6 +273,12 @@ class GameLists:
             ui.label(f"Started {ago(line.created_at)} · last move {ago(line.updated_at)}"
                      + (" · you host it" if hosting else "")).classes("lf-dates").mark(f"dates-{line.id}")
             ui.html(_seat_line(line), sanitize=False)
+            free = _free_waited(line) if line.status == "active" else []
+            if hosting and free:
+                seats = " and ".join(f"the {faction_label(f)}'" for f in free) + (" seats" if len(free) > 1 else " seat")
+                ui.label(f"Nobody has taken {seats}: send the link from the game's Seats dialog, or end the "
+                         f"game here. The public list drops a game that waits this way for {_listed_minutes()} minutes.") \
+                    .classes("lf-free-hint text-sm").mark(f"free-hint-{line.id}")
             with ui.row().classes("gap-2"):
                 self._buttons(line, mine, hosting)
 
@@ -321,8 +336,11 @@ class GameLists:
                     continue
 
     def _changed(self) -> None:
-        """Called from any thread; one re-draw per burst."""
+        """Called from any thread; one re-draw per burst, and none for a page without its socket (see ``missed``)."""
         if self._scheduled or self.client.is_deleted or self.loop.is_closed():
+            return
+        if not self.client.has_socket_connection:
+            self.missed = True
             return
         self._scheduled = True
         self.loop.call_soon_threadsafe(self.loop.call_later, LIVE_DELAY_S,
@@ -349,13 +367,7 @@ def _hero() -> None:
         ui.html("<h1>Land and Freedom</h1><p>The Spanish Civil War, 1936–1939: Anarchists, Communists and Moderates "
                 "must win the war together, while each fights for its own revolution. A digital edition for "
                 "1 to 3 players on any device. <b>Original card set.</b></p>", sanitize=False)
-        with ui.row().classes("items-center gap-2 mt-3"):
-            ui.button("Play now", icon="bolt", on_click=lambda: play_now()) \
-                .props("unelevated no-caps size=lg color=primary data-testid=play-now").mark("play-now")
-            ui.label("against two Non-players, or as:").classes("text-sm opacity-80")
-            for f in FACTIONS:
-                ui.button(faction_label(f), on_click=lambda f=f: play_now(f)) \
-                    .props(f"outline dense no-caps color=white data-testid=play-as-{f}").mark(f"play-as-{f}")
+        play_now_choices()
 
 
 async def lobby_page() -> None:

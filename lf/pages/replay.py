@@ -115,7 +115,7 @@ class ReplayScreen:
             self.seats = ui.element("div").classes("lf-replay-seat")
             with ui.element("div").classes("lf-replay-files"):
                 self.download = ui.element("div")
-                game_files.import_button(lambda s: f"/replay/{s.id}")
+                game_files.import_button(lambda new: f"/replay/{new.id}")
             self._by_status()
 
     def _button(self, name: str, icon: str, label: str, go: Any) -> None:

@@ -1,22 +1,29 @@
-"""The player aid, one click away: turn sequence, Hero point prices, symbol key, tracks, End of Year.
+"""The player aid, one click away: turn sequence, Hero point prices, symbol key, tracks, End of Year, the
+Non-player rules (Appendix 3) and lf's readings, with a search box.
 
 Written in our own words from the rulebook; prices come from the engine's
 constants and triggers/medallions from the content files, so the aid always
-matches what the engine does. Shown as a page (/rules) and as a dialog in game.
+matches what the engine does. Shown as a page (/rules) and as a dialog in game;
+both open at a rule when asked (``/rules?rule=3c-ii``, ``open_rule``): a rule a
+Non-player's move cites in the log is a link to it (lf/components/rule_links.py).
 """
 
 from __future__ import annotations
+
+import json
 
 from nicegui import ui
 
 from lf.components.icons import icon, trigger_icon
 from lf.components.medallions import KIND_WORDS
+from lf.components.rules_appendix import RULE_IDS, appendix3_html, readings_html
 from lf.components.theme import esc, faction_label, track_label
 from lf.components.track import trigger_list
 from lf.engine.constants import TRACK_HP_PRICE, TRACKS
 from lf.engine.content import load_content
 
 from .frame import icon_button, page_body, top_bar
+from .rules_search import search, snippet
 
 TURN_SEQUENCE = """
 <h3>Turn sequence (4 turns a Year, 3 Years)</h3>
@@ -133,44 +140,108 @@ SECTIONS = {
     "Symbols": lambda: symbols_html() + triggers_html(),
     "End of Year": lambda: END_OF_YEAR,
     "Medallions": medallions_html,
+    "Non-players": appendix3_html,
+    "Readings": readings_html,
 }
 
 
-def render_rules() -> None:
-    """The aid as tabs (used by the page and the in-game dialog); the sections scroll under the tabs."""
+def section_of(rule: str) -> str | None:
+    """The tab that holds ``rule`` (an Appendix 3 number, or ``reading-...``), None if the reference has no such."""
+    if rule in RULE_IDS:
+        return "Non-players"
+    if rule.startswith("reading-"):
+        return "Readings"
+    return None
+
+
+def _show(selector: str) -> None:
+    """Bring one block of the reference into view and flash it (once its tab is drawn: assets/rules.js)."""
+    ui.run_javascript(f"lfRuleShow({json.dumps(selector)})")
+
+
+def render_rules(rule: str | None = None) -> None:
+    """The aid as tabs (used by the page and the in-game dialog); the sections scroll under the tabs. A search
+    box above them lists the blocks of every tab holding its words; a hit opens its tab there. ``rule``: open at
+    that rule."""
+    start = section_of(rule) if rule else None
+    with ui.element("div").classes("lf-rules-find"):
+        query = ui.input(placeholder="Search the rules").props(
+            'dense outlined clearable type=search aria-label="Search the rules" data-testid=rules-search') \
+            .classes("lf-rules-q").mark("rules-search")
+        hits = ui.element("div").classes("lf-rules-hits").props('role=region aria-label="Search results" '
+                                                                'aria-live=polite data-testid=rules-hits')
     with ui.tabs().classes("lf-tabs lf-rules-tabs").props("dense align=left outside-arrows mobile-arrows") as tabs:
-        tab_list = [ui.tab(name) for name in SECTIONS]
+        tab_list = {name: ui.tab(name) for name in SECTIONS}
     with ui.element("div").classes("lf-rules-body").props('tabindex=0 role=region aria-label="The section shown"'):
-        with ui.tab_panels(tabs, value=tab_list[0]).classes("lf-tabpanels w-full"):
-            for tab, (name, build) in zip(tab_list, SECTIONS.items(), strict=True):
-                with ui.tab_panel(tab):
-                    ui.html(f'<div class="lf-rules">{build()}</div>', sanitize=False).mark(f"rules-{name}")
+        with ui.tab_panels(tabs, value=tab_list[start or "Turn"]).classes("lf-tabpanels w-full"):
+            for name, build in SECTIONS.items():
+                with ui.tab_panel(tab_list[name]):
+                    ui.html(f'<div class="lf-rules" data-section="{esc(name)}">{build()}</div>', sanitize=False) \
+                        .mark(f"rules-{name}")
         ui.label(f"lf: {faction_label('anarchists')}, {faction_label('communists')} and "
                  f"{faction_label('moderates')} · Original card set · rules summary in our own words") \
             .classes("lf-muted")
 
+    def go(section: str, selector: str) -> None:
+        tabs.set_value(tab_list[section])
+        _show(selector)
 
-def open_rules_dialog() -> None:
-    """The aid over the current page. Its title bar and tabs stay put while the section under them scrolls,
-    and on a phone it fills the screen (assets/frame.css, "rules dialog")."""
+    def find(text: object) -> None:
+        hits.clear()
+        words = str(text or "").strip()
+        if not words:
+            return
+        found = search(SECTIONS, words)
+        with hits:
+            ui.label(f"{len(found) or 'No'} result{'s' * (len(found) != 1)} for “{words}”") \
+                .classes("lf-rules-hits-n").mark("rules-hits-n")
+            for b in found:
+                before, match, after = snippet(b.text, words)
+                target = f"#{b.anchor}" if b.anchor else f'@{b.section}@{b.n}'
+                # a plain button: it grows with its words (a hit may take three lines on a phone)
+                with ui.element("button").props('type=button').classes("lf-rules-hit").mark("rules-hit") \
+                        .on("click", lambda s=b.section, t=target: go(s, t)):
+                    ui.html(f'<span class="lf-rules-hit-s">{esc(b.section)}</span> '
+                            f'<span class="lf-rules-hit-t">{esc(before)}<mark>{esc(match)}</mark>{esc(after)}</span>',
+                            sanitize=False, tag="span")
+
+    query.on_value_change(lambda e: find(e.value))
+    if start:
+        _show(f"#lf-rule-{rule}")
+
+
+def _dialog(rule: str | None) -> None:
     with ui.dialog().props('aria-label="Player aid"') as dialog, \
             ui.card().classes("lf-box lf-dialog-card lf-rules-card").props("data-testid=rules-dialog"):
         with ui.element("div").classes("lf-rules-head"):
             ui.label("Player aid").classes("lf-h2").props("role=heading aria-level=2")
             ui.space()
-            ui.link("Open as a page", "/rules", new_tab=True).classes("lf-rules-open")
+            ui.link("Open as a page", f"/rules?rule={rule}" if rule else "/rules", new_tab=True) \
+                .classes("lf-rules-open")
             icon_button("close", "Close the player aid", dialog.close, "data-testid=rules-close")
-        render_rules()
+        render_rules(rule)
     dialog.on("hide", dialog.delete)
     dialog.open()
 
 
-def rules_page() -> None:
+def open_rules_dialog() -> None:
+    """The aid over the current page. Its title bar and tabs stay put while the section under them scrolls,
+    and on a phone it fills the screen (assets/frame.css, "rules dialog")."""
+    _dialog(None)
+
+
+def open_rule(rule: object) -> None:
+    """The aid over the current page, open at ``rule`` (a link in a Non-player's reason); an unknown rule opens
+    it at its start."""
+    _dialog(rule if isinstance(rule, str) and section_of(rule) else None)
+
+
+def rules_page(rule: str = "") -> None:
     with top_bar("Player aid"):
         ui.button("Lobby", icon="home", on_click=lambda: ui.navigate.to("/")).props("flat no-caps color=white")
     with page_body(), ui.element("div").classes("lf-box"):
         ui.label("Player aid").classes("lf-h2")
-        render_rules()
+        render_rules(rule if section_of(rule) else None)
 
 
 def register() -> None:

@@ -1,5 +1,5 @@
 """The game page's word on seats: a Non-player standing in for you (take your seat back), the turn timer,
-the spectator count, and the tab's seat kept in its URL.
+and the tab's seat kept in its URL.
 
 Kept out of game.py (the board's page) so the seat and host entry points stay in one place.
 """
@@ -8,20 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from nicegui import Client, ui
+from nicegui import ui
 
 from lf.components.part import Part
 from lf.components.theme import faction_label
-from lf.server.limits import spectators
 
 from . import session_port as port
 from .in_thread import in_thread
-
-
-def watch(game_id: str, client: Client) -> None:
-    """Count this page as a spectator of the game (LimitReached beyond the server's limit) until it closes."""
-    spectators.enter(game_id)
-    client.on_delete(lambda: spectators.leave(game_id))
 
 
 def keep_seat_in_url(game_id: str, faction: str | None) -> None:

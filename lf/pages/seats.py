@@ -3,8 +3,8 @@ seat, and the host's tools (free a seat, hand an absent player's faction to a No
 delete the game).
 
 The links use the host's LAN address (``net.public_base``), so a phone on the same network can scan the
-code on the host's screen and land on the seat. A private game's links carry its invite code: only the
-host and the game's seated players see them. Every session call is made in a worker thread.
+code on the host's screen and land on the seat. A private game's links carry each seat's own invitation: only
+the host sees them (freeing a seat gives it a new one). Every session call is made in a worker thread.
 """
 
 from __future__ import annotations
@@ -16,17 +16,19 @@ from nicegui import ui
 
 from lf.components.theme import esc, faction_label
 
-from . import browser_seats, net
+from . import browser_seats, net, visitor
 from . import session_port as port
 from .confirm import ask
 from .frame import icon_button
 from .in_thread import in_thread
+from .reach import unreachable_words
 
 
 async def claim_seat(game_id: str, faction: str, name: str, invite: str | None = None) -> str | None:
     """Claim the seat for this browser and remember its token; returns an error sentence or None."""
     try:
-        token = await in_thread(port.claim, game_id, faction, name or None, invite, browser_seats.seat_count())
+        token = await in_thread(port.claim, game_id, faction, name or None, invite, browser_seats.seat_count(),
+                                visitor.key())
     except port.SessionError as exc:
         return str(exc)
     if name:
@@ -46,8 +48,7 @@ class SeatsDialog:
 
     async def load(self) -> None:
         try:
-            self.info = await in_thread(port.seats_info, self.game_id, self.host_token,
-                                        browser_seats.seats_in(self.game_id))
+            self.info = await in_thread(port.seats_info, self.game_id, self.host_token)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             self.info = None
@@ -67,9 +68,11 @@ class SeatsDialog:
             if info.turn_seconds:
                 words += (f" Turn timer: a player idle for {info.turn_seconds} seconds is replaced by a Non-player "
                           "until they take their seat back.")
+        elif info.is_host:
+            words = ("Private game: each seat is taken only with its own join link. Send each player their link, or "
+                     "let them scan its code.")
         else:
-            words = ("Private game: a seat is taken only with its join link. Send each player their link, or let "
-                     "them scan its code.")
+            words = "Private game: each seat is taken only with its own join link, which the host sends."
         ui.label(words).classes("lf-muted").mark("seats-privacy")
         held = browser_seats.seats_in(self.game_id)
         for s in info.seats:
@@ -111,16 +114,17 @@ class SeatsDialog:
                     self._free_seat(s.faction, info)
                 else:
                     ui.label("Nobody took this seat.").classes("lf-muted")
-            if s.kind == "human" and not s.claimed and running and (info.public or info.invite):
-                url = net.join_url(self.base_url, self.game_id, s.faction, info.invite)
+            if s.kind == "human" and not s.claimed and running and (info.public or s.faction in info.invites):
+                url = net.join_url(self.base_url, self.game_id, s.faction, info.invites.get(s.faction))
                 ui.image(net.qr_data_url(url)).classes("lf-qr") \
                     .props(f'alt="QR code for the {faction_label(s.faction)} seat"').mark(f"qr-{s.faction}")
 
     def _free_seat(self, faction: str, info: port.SeatsInfo) -> None:
-        if not info.public and not info.invite:
+        invite = info.invites.get(faction)  # this seat's own invitation: only the host sees it
+        if not info.public and not invite:
             ui.label("Free seat: ask the host for its join link.").classes("lf-muted")
             return
-        url = net.join_url(self.base_url, self.game_id, faction, info.invite)
+        url = net.join_url(self.base_url, self.game_id, faction, invite)
         ui.label("Free seat: open this link on the player's device").classes("lf-muted")
         ui.html(f'<a class="lf-link" href="{esc(url)}">{esc(url)}</a>', sanitize=False).mark(f"join-link-{faction}")
         with ui.row().classes("gap-2 lf-link-tools"):
@@ -132,7 +136,7 @@ class SeatsDialog:
         name = ui.input("Your name", value=browser_seats.display_name()).props("dense outlined") \
             .classes("w-full").mark(f"name-{faction}")
         ui.button(f"Take the {faction_label(faction)}' seat in this browser", icon="event_seat",
-                  on_click=lambda: self._take(faction, name.value, info.invite)) \
+                  on_click=lambda: self._take(faction, name.value, invite)) \
             .props("unelevated no-caps color=primary").mark(f"take-{faction}")
 
     def _host_button(self, text: str, icon: str, call: Callable[..., object], faction: str) -> None:
@@ -217,6 +221,8 @@ async def open_seats_dialog(game_id: str, base_url: str, my_faction: str | None)
             icon_button("close", "Close", dialog.close, "dense").mark("close-seats")
         ui.label(f"Players on the same network scan a code or open a link. This host: {net.lan_address()}") \
             .classes("lf-muted")
+        if warning := unreachable_words(base_url):
+            ui.label(warning).classes("lf-seatnote lf-standin").mark("loopback-only")
         content = SeatsDialog(game_id, base_url, my_faction, dialog)
         await content.load()
         content.draw()

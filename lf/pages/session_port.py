@@ -13,16 +13,16 @@ answer (an ``ActResult``) unchanged.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from lf.engine.constants import FACTIONS, faction_label
 from lf.server import limits
+from lf.store.models import utcnow
 from lf.server.settings import settings
 from lf.session import (
     ActResult,
@@ -41,10 +41,13 @@ from lf.session import (
     default_registry,
     host,
 )
+from lf.session.presence import PresenceBoard
 from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
 from lf.session.rematch import seat_in_rematch as rematch_seat
+from lf.session import glances
+from lf.session.recap import recap as recap_of
 from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
 log = logging.getLogger("lf.pages")
@@ -55,8 +58,8 @@ __all__ = [
     "Subscription", "UnknownGame",
     "act", "claim", "create_game", "export", "game", "held_seats", "host_delete", "host_end", "host_of_rematch",
     "host_release", "host_to_nonplayer", "host_to_person", "import_game", "leave", "list_games", "my_games",
-    "opening", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats", "seats_info",
-    "subscribe", "take_back", "undo", "view", "watch_lobby",
+    "opening", "recapped", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats",
+    "seats_info", "subscribe", "take_back", "undo", "view", "watch_lobby",
 ]
 
 
@@ -80,6 +83,8 @@ class LobbyGame:
     seats: list[SeatInfo] = field(default_factory=list)
     result: dict[str, Any] | None = None
     problem: str | None = None
+    #: A move holds the game right now and the lobby has not seen it before: its line says so, and updates later.
+    busy: bool = False
 
     @property
     def free_seats(self) -> list[str]:
@@ -140,11 +145,13 @@ _creating = threading.Lock()
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game this browser just created: it hosts it (``host_token``), and a private game's links carry ``invite``."""
+    """A game this browser just created or opened from a file: it hosts it (``host_token``); a private game's
+    join links carry each seat's own invitation (``invites``, {faction: code})."""
 
     id: str
     host_token: str
-    invite: str | None
+    invites: dict[str, str]
+    status: str = "active"
 
 
 def create_game(seats: dict[str, str], *, creator: str, name: str | None = None, seed: int | None = None,
@@ -156,7 +163,7 @@ def create_game(seats: dict[str, str], *, creator: str, name: str | None = None,
         hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
                                creator=creator)
     _lobby_changed()
-    return NewGame(hosted.session.id, hosted.host_token, hosted.invite_code)
+    return NewGame(hosted.session.id, hosted.host_token, hosted.invites)
 
 
 @dataclass(frozen=True)
@@ -167,11 +174,18 @@ class GameList:
     total: int
 
 
+#: How long a running public game waiting on a free seat (never taken, or freed) stays in the public list with no
+#: move: then it has waited long enough for a player who is not coming, and only "Your games" lists it.
+FREE_SEAT_LISTED_FOR = timedelta(minutes=30)
+
+
 def list_games(status: str, page: int = 0, per_page: int = 10) -> GameList:
-    """The public games in ``status`` ("active" or "finished"), newest first, one page of them."""
+    """The public games in ``status`` ("active" or "finished"), newest first, one page of them (without the games
+    stalled on a free seat for ``FREE_SEAT_LISTED_FOR``)."""
     reg = default_registry()
-    total = reg.count_games(status, public=True)
-    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True)
+    stalled = utcnow() - FREE_SEAT_LISTED_FOR
+    total = reg.count_games(status, public=True, stalled_before=stalled)
+    summaries = reg.games(status, limit=per_page, offset=page * per_page, public=True, stalled_before=stalled)
     return GameList([_lobby_line(s) for s in summaries], total)
 
 
@@ -187,13 +201,16 @@ def _lobby_line(summary: GameSummary) -> LobbyGame:
                 created_at=summary.created_at, updated_at=summary.updated_at, turn_seconds=summary.turn_seconds)
     try:
         session = game(summary.id)
-        v = session.view()
-        names = seat_names(summary.id)
-        waiting = list(dict.fromkeys((w["faction"], names.get(w["faction"], "")) for w in v["waiting"]))
-        return LobbyGame(status=session.status, year=v["year"], turn=v["turn"], phase=v["phase"], waiting=waiting,
-                         seats=session.seats(), result=v["result"], **base)
+        seen = glances.look(session)
     except SessionError as exc:
         return LobbyGame(status="broken", problem=summary.status_message or str(exc), **base)
+    if seen is None:  # a move holds the game (its database is slow) and this process never listed it yet
+        return LobbyGame(status=summary.status, busy=True, **base)
+    v, seats_now = seen
+    names = names_of(seats_now)
+    waiting = list(dict.fromkeys((w["faction"], names.get(w["faction"], "")) for w in v["waiting"]))
+    return LobbyGame(status=session.status, year=v["year"], turn=v["turn"], phase=v["phase"], waiting=waiting,
+                     seats=seats_now, result=v["result"], **base)
 
 
 def default_turn_seconds() -> int:
@@ -221,11 +238,11 @@ def held_seats(game_id: str, tokens: dict[str, str]) -> dict[str, str]:
 
 
 def claim(game_id: str, faction: str, display_name: str | None = None, invite: str | None = None,
-          held: int = 0) -> str:
+          held: int = 0, visitor: str | None = None) -> str:
     """Claim a free human seat; returns the secret token for the browser to keep. ``held``: how many seats
-    the browser holds already (the seats-per-visitor limit)."""
-    limits.check_new_seat(held)
-    token = game(game_id).claim(faction, display_name, invite)
+    the browser holds already; ``visitor``: the key of its address (the seats-per-visitor limit counts both)."""
+    limits.check_new_seat(held, default_registry().repo.seats_held_by(visitor) if visitor else 0)
+    token = game(game_id).claim(faction, display_name, invite, claimed_by=visitor)
     _lobby_changed()
     return token
 
@@ -253,8 +270,12 @@ def player_name(seat: SeatInfo) -> str:
 
 def seat_names(game_id: str) -> dict[str, str]:
     """A label per faction: the player's name ("" if they gave none), "Non-player", or "free seat"."""
+    return names_of(seats(game_id))
+
+
+def names_of(seat_list: list[SeatInfo]) -> dict[str, str]:
     out = {}
-    for s in seats(game_id):
+    for s in seat_list:
         if s.kind == "nonplayer":
             who = player_name(s) or "its player"
             out[s.faction] = f"Non-player (for {who})" if s.claimed else "Non-player"
@@ -265,25 +286,24 @@ def seat_names(game_id: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class SeatsInfo:
-    """What the Seats dialog shows: the seats, whether this browser hosts, the join links' invite code."""
+    """What the Seats dialog shows: the seats, whether this browser hosts, each seat's invitation (private games)."""
 
     name: str
     status: str
     seats: list[SeatInfo]
     is_host: bool
-    invite: str | None
+    invites: dict[str, str]
     public: bool
     turn_seconds: int | None
 
 
-def seats_info(game_id: str, host_token: str | None, tokens: dict[str, str]) -> SeatsInfo:
-    """The Seats dialog's content; the invite code only for the host or a seated player of the game."""
+def seats_info(game_id: str, host_token: str | None) -> SeatsInfo:
+    """The Seats dialog's content; a private game's invitations only for its host (an invitation is one seat's:
+    a seated player who saw the others' could take them too)."""
     session = game(game_id)
     is_host = session.is_host(host_token)
-    seated = any(session.seat_of(t) == f for f, t in tokens.items())
-    invite = session.invite_code if (is_host or seated) else None
-    return SeatsInfo(session.name, session.status, session.seats(), is_host, invite, session.public,
-                     session.turn_seconds)
+    return SeatsInfo(session.name, session.status, session.seats(), is_host,
+                     session.seat_invites() if is_host else {}, session.public, session.turn_seconds)
 
 
 # -- the host's tools (lf/session/host.py checks the host token) --------------------------------
@@ -328,7 +348,8 @@ class Opening:
 
 def opening(game_id: str, token: str | None) -> Opening:
     session = game(game_id)
-    return Opening(session.name, session.mode, session.view(token), seat_names(game_id), session.turn_seconds)
+    return Opening(session.name, session.mode, recapped(game_id, session.view(token)), seat_names(game_id),
+                   session.turn_seconds)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -336,6 +357,12 @@ def opening(game_id: str, token: str | None) -> Opening:
 def view(game_id: str, token: str | None) -> dict[str, Any]:
     """The seat's view (the spectator view when ``token`` is None)."""
     return game(game_id).view(token)
+
+
+def recapped(game_id: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its recap ("while you waited", lf.session.recap) under ``"recap"``: a new dict, the view
+    itself is shared and read-only."""
+    return {**view, "recap": recap_of(game(game_id), view)}
 
 
 def act(game_id: str, token: str, version: int, action: dict[str, Any] | str, faction: str | None = None) -> ActResult:
@@ -348,6 +375,12 @@ def undo(game_id: str, token: str, version: int) -> ActResult:
 
 def subscribe(game_id: str, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
     return game(game_id).subscribe(callback, loop)
+
+
+def presence_board() -> PresenceBoard:
+    """Who is at the table (lf.session.presence). Its calls are quick: a page makes them on its event loop (the
+    registry is open by then, the page having read its game)."""
+    return default_registry().presence
 
 
 # -- teaching games (issue 7) ------------------------------------------------------------------
@@ -393,28 +426,32 @@ def export(game_id: str) -> dict[str, Any]:
     return default_registry().export_game(game_id)
 
 
-def import_game(data: bytes | str) -> GameSession:
-    """Store a game file as a new game (seats free); BadRequest, naming what is wrong, and nothing stored if it
-    is not an lf game file or does not replay."""
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BadRequest(f"this file is not an lf game file (it is not text: {exc.reason})") from exc
+def import_game(data: bytes | str, *, creator: str, private: bool = True) -> NewGame:
+    """Store a game file as a new game hosted by this browser (seats free; private unless ``private`` is False),
+    within the server's limits like a created game. BadRequest, naming what is wrong, and nothing stored if it
+    is not an lf game file or does not replay; LimitReached beyond the limits."""
+    reg = default_registry()
+    with _creating:  # a visitor over the limit is refused before the file is read
+        limits.check_new_game(reg, creator)
     try:
-        document = json.loads(data)
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"this file is not an lf game file (not JSON: {exc.msg}, line {exc.lineno})") from exc
-    if not isinstance(document, dict):
-        raise BadRequest("this file is not an lf game file (its JSON is not an object)")
-    session = default_registry().import_game(document)
+        prepared = reg.prepare_import(data)  # the replay: the slow part, outside the lock
+        with _creating:
+            limits.check_new_game(reg, creator)
+            hosted = reg.host_import(prepared, private=private, creator=creator)
+    except SessionError:
+        raise
+    except Exception as exc:  # never a silent failure: the visitor reads a sentence, the log keeps the cause
+        log.exception("opening a game file failed")
+        raise BadRequest(f"this file could not be opened: the server failed on it ({type(exc).__name__}); nothing "
+                         "was stored") from exc
     _lobby_changed()
-    return session
+    return NewGame(hosted.session.id, hosted.host_token, hosted.invites, hosted.session.status)
 
 
-def rematch(game_id: str) -> str:
-    """The rematch of a finished game (made by the first press; every later press gets the same game)."""
-    new = rematch_game(default_registry(), game_id)
+def rematch(game_id: str, held: list[str], host_token: str | None) -> str:
+    """The rematch of a finished game (made by the first press; every later press gets the same game), for a
+    browser holding a seat in it (``held``: its seat tokens) or hosting it."""
+    new = rematch_game(default_registry(), game_id, held, host_token)
     _lobby_changed()
     return new.id
 
@@ -431,23 +468,3 @@ def seat_in_rematch(game_id: str, held: dict[str, dict[str, str]]) -> dict[str, 
 def host_of_rematch(game_id: str, hosted: dict[str, str]) -> str | None:
     """The browser's host token for the game the rematch ``game_id`` replays, if it hosts the rematch too."""
     return rematch_host(default_registry(), game_id, hosted)
-
-
-def undo_could_take_back(game_id: str, token: str | None, action: dict[str, Any]) -> bool:
-    """Whether the seat could take ``action`` back with Undo right after it: tried on a copy of the game (the
-    Non-players' answers included, as the session plays them). The game page asks before a step only when it
-    could not (a draw, a reveal or a Fascist card comes between). Read-only; the copy is thrown away."""
-    from lf.engine import IllegalAction, apply, can_undo, from_json
-    from lf.engine.npc import step_nonplayers
-
-    session = game(game_id)
-    seat = session.seat_of(token)
-    if seat is None:
-        return False
-    state = from_json(session.state_json())
-    try:
-        apply(state, seat, action)
-        step_nonplayers(state)
-    except (IllegalAction, ValueError, KeyError):
-        return False
-    return can_undo(state, seat)

@@ -41,7 +41,7 @@ from lf.components.teaching_lessons import area_of, render_lesson
 from lf.components.teaching_prompt import Options, is_secret, public_cards, render_options
 from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
-from lf.teaching import Lesson, due
+from lf.teaching import Lesson, next_lesson
 
 from . import browser_seats, visitor
 from . import session_port as port
@@ -100,23 +100,25 @@ async def start_teaching_game(seats: dict[str, str], name: str | None = None, se
     new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name or "Teaching game", seed=seed,
                           mode="teaching")
     browser_seats.remember_host(new.id, new.host_token)
-    await claim_free_seats(new.id, new.invite)
+    await claim_free_seats(new.id, new.invites)
     return new.id
 
 
-def _claim_all(game_id: str, invite: str | None, held: int) -> dict[str, str]:
+def _claim_all(game_id: str, invites: dict[str, str], held: int, visitor_key: str) -> dict[str, str]:
     """Claim every free human seat of the game (in a worker thread); {faction: token}."""
     tokens = {}
     for s in port.seats(game_id):
         if s.kind == "human" and not s.claimed:
-            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table", invite, held + len(tokens))
+            tokens[s.faction] = port.claim(game_id, s.faction, "Player at the table", invites.get(s.faction),
+                                           held + len(tokens), visitor_key)
     return tokens
 
 
-async def claim_free_seats(game_id: str, invite: str | None) -> dict[str, str]:
-    """Claim every free human seat of the game for this screen (adds to the tokens it already holds)."""
+async def claim_free_seats(game_id: str, invites: dict[str, str]) -> dict[str, str]:
+    """Claim every free human seat of the game for this screen (adds to the tokens it already holds); a private
+    game's seats with their invitations (``invites``: the host's)."""
     tokens = held_tokens(game_id)
-    tokens.update(await in_thread(_claim_all, game_id, invite, browser_seats.seat_count()))
+    tokens.update(await in_thread(_claim_all, game_id, invites, browser_seats.seat_count(), visitor.key()))
     _save(game_id, tokens=tokens)
     if tokens and not browser_seats.seats_in(game_id):  # so the lobby lists it under "Your games on this device"
         first = next(f for f in FACTIONS if f in tokens)
@@ -188,6 +190,7 @@ class TeachingScreen:
         self.areas: dict[str, ui.element] = {}  # the board's areas by name (a lesson marks the one it explains)
         self.lesson: Part | None = None
         self.lesson_target: str | None = None
+        self.read_at: int | None = None  # the version at which the last lesson was read: one lesson per decision
         self.live: LiveGame | None = None
         self._syncing = False
         self._again = False
@@ -210,6 +213,7 @@ class TeachingScreen:
         self.dialog_host = ui.element("div")
         with page_body(), ui.element("div").classes("lf-game lf-tgame") as self.root:
             self._mark_version()
+            self._mark_choosing()
             with ui.element("div").classes("lf-col lf-main"):
                 with ui.element("div").classes("lf-a-tools"):
                     self._tools()
@@ -354,7 +358,10 @@ class TeachingScreen:
     # -- lessons -----------------------------------------------------------------------------
 
     def due_lessons(self, s: Snap | None = None) -> list[Lesson]:
-        return due((s or self.snap).board, self.seen) if self.guide else []
+        """The one lesson to show (or none): the first that explains the decision in front of the table, and none
+        other at a decision where one was already read (lf.teaching.next_lesson)."""
+        lesson = next_lesson((s or self.snap).board, self.seen, self.read_at) if self.guide else None
+        return [lesson] if lesson else []
 
     def _lesson_key(self, s: Snap) -> Any:
         return [lesson.id for lesson in self.due_lessons(s)]
@@ -362,7 +369,7 @@ class TeachingScreen:
     def _lesson(self, s: Snap) -> None:
         due_now = self.due_lessons(s)
         if due_now:
-            render_lesson(due_now[0], self.mark_seen, self.show_area, more=len(due_now) - 1)
+            render_lesson(due_now[0], self.mark_seen, self.show_area)
 
     def _mark_lesson_target(self) -> None:
         """Outline the board area the lesson on screen explains (and no other)."""
@@ -385,6 +392,7 @@ class TeachingScreen:
 
     def mark_seen(self, lesson_id: str) -> None:
         self.seen.add(lesson_id)
+        self.read_at = self.snap.version
         _save(self.game_id, self.store, seen=sorted(self.seen))
         self._update_lessons()
 
@@ -540,6 +548,7 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
+        self._mark_choosing()
         for part in self.parts:
             part.update(snap)
         self._update_lessons()
@@ -550,6 +559,15 @@ class TeachingScreen:
         tab = self._tab_faction(snap)
         if self.tabs is not None and tab != self._tab_faction(old):
             self.tabs.set_value(tab)
+
+    def _mark_choosing(self) -> None:
+        """A class on the root while the table chooses in secret (the layout keeps the Fronts in sight then)."""
+        if self.root is None:
+            return
+        if self.snap.secret and not self.snap.focus and not self.snap.board["result"]:
+            self.root.classes(add="lf-choosing")
+        else:
+            self.root.classes(remove="lf-choosing")
 
     def _mark_version(self) -> None:
         """The version drawn, on the page's root (browser tests wait for it, as on the game page)."""
@@ -614,8 +632,8 @@ def _message(title: str, why: str, game_id: str | None = None, claim: bool = Fal
             if claim and game_id:
                 async def take() -> None:
                     try:
-                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id), {})
-                        await claim_free_seats(game_id, info.invite)
+                        info = await in_thread(port.seats_info, game_id, browser_seats.host_token(game_id))
+                        await claim_free_seats(game_id, info.invites)
                     except port.SessionError as exc:
                         ui.notify(str(exc), type="negative")
                         return

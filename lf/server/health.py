@@ -1,14 +1,19 @@
 """``/healthz``: is this server able to serve games? Each check says ok or what failed, in plain words.
 
 A load balancer, a supervisor or a person asks it. It answers 200 with every check "ok", or 503 naming the
-check that failed (never a traceback or a connection string): the database (opened, and one read answered
-within ``DB_TIMEOUT_S``; a locked, damaged or unreachable database fails it) and the game content.
+check that failed (never a traceback or a connection string): the database and the game content. The database
+check reads, then writes this process's row of the ``health`` table and commits, within ``DB_TIMEOUT_S``: a
+server that can read but not save (a read-only database, a full disk) fails it, with words that say which, as
+does a locked, damaged or unreachable database. For a SQLite file, less than ``MIN_FREE_BYTES`` free on its
+disk fails it too (SQLite may still fit a small write into its journal's old space until a larger one fails).
+One write at most is in flight: a check that finds the last one still waiting (a lock) says so at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
@@ -20,11 +25,19 @@ from lf.store import StoreError
 log = logging.getLogger("lf.server")
 
 DB_TIMEOUT_S = 5.0
+#: Less than this free on a SQLite file's disk fails the check (a move writes a few KB; a snapshot about 50 KB).
+MIN_FREE_BYTES = 1_000_000
 
 
 def _database() -> str:
     try:
-        default_registry().repo.ping()
+        repo = default_registry().repo
+        repo.ping()
+        free = repo.free_bytes()
+        if free is not None and free < MIN_FREE_BYTES:  # a write may still fit in the journal: say it before it fails
+            return f"the disk the database is on is full (less than {MIN_FREE_BYTES // 1_000_000} MB free), so games " \
+                   "cannot be saved"
+        repo.probe_write(os.environ.get("LF_NODE") or "lf")
     except SessionError as exc:
         return str(exc)
     except (SQLAlchemyError, StoreError) as exc:
@@ -43,10 +56,16 @@ def _content() -> str:
     return "ok"
 
 
+_in_flight: asyncio.Future | None = None
+
+
 async def healthz() -> JSONResponse:
+    global _in_flight
     checks: dict[str, str] = {}
+    if _in_flight is None or _in_flight.done() or _in_flight.get_loop() is not asyncio.get_running_loop():
+        _in_flight = asyncio.ensure_future(asyncio.to_thread(_database))
     try:
-        checks["database"] = await asyncio.wait_for(asyncio.to_thread(_database), DB_TIMEOUT_S)
+        checks["database"] = await asyncio.wait_for(asyncio.shield(_in_flight), DB_TIMEOUT_S)
     except TimeoutError:
         checks["database"] = f"the database did not answer within {DB_TIMEOUT_S:.0f} s (locked or overloaded)"
     checks["content"] = _content()

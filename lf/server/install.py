@@ -10,10 +10,13 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from lf.session.registry import opened_registry
 
-from . import idle_gc, sockets
+from . import idle_gc, page_gate, sockets
 from .cleanup import CleanupTask
+from .body_limit import BodyLimit
 from .guard import Guard
+from .page_gate import PageGate, let_go_of_unopened_pages
 from .settings import Settings, set_settings
+from .spectators import spectators
 from .turn_timer import TurnTimer
 
 
@@ -27,6 +30,10 @@ def install(storage_secret: str) -> None:
     if not os.environ.get("NICEGUI_USER_SIMULATION"):  # (not in the test process that simulates browsers)
         os.umask(0o077)  # the database, the storage files, the secret: readable by the server's user only
     app.add_middleware(SessionMiddleware, secret_key=storage_secret)
+    page_gate.reset()  # a start forgets what the last one counted (the test process starts lf once per test)
+    spectators.clear()
+    app.add_middleware(PageGate)  # inside the guard: a refused host never spends a visitor's page budget
+    app.add_middleware(BodyLimit)
     app.add_middleware(Guard)
     sockets.install()
     app.on_startup(_start_tasks)
@@ -39,5 +46,6 @@ def _start_tasks() -> None:
     cleanup = CleanupTask(opened_registry, s, Storage.path, lambda: list(app.storage._users))  # noqa: SLF001
     background_tasks.create(cleanup.run(), name="lf clean-up")
     background_tasks.create(TurnTimer().run(opened_registry), name="lf turn timer")
+    background_tasks.create(let_go_of_unopened_pages(), name="lf pages that never connected let go")
     if not os.environ.get("NICEGUI_USER_SIMULATION"):
         background_tasks.create(idle_gc.collector.run(), name="lf full garbage collection when idle")

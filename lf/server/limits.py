@@ -1,15 +1,14 @@
-"""The server's limits (lf/server/settings.py), each refused with a plain message that names it.
+"""The server's limits on games and seats (lf/server/settings.py), each refused with a plain message that names it.
 
-Why these four: a public server must survive a script that creates games in a loop (games per visitor per
-hour, live games per server), a visitor who squats seats (seats per visitor) and a crowd watching one game
-(spectators per game). Games are counted in the database, so the limits hold across restarts and
-processes; spectators are counted in memory, per process (they are connections to this process).
+Why: a public server must survive a script that creates (or imports) games in a loop (games per visitor per
+hour, live games per server) and a visitor who squats seats (seats per visitor). A visitor is counted per
+browser and per address (lf/server/visitors.py): a fresh cookie jar does not start the count over. Games and
+seats are counted in the database, so the limits hold across restarts and processes. Spectators and page
+requests are limited in lf/server/spectators.py and lf/server/page_gate.py.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import Counter
 from datetime import timedelta
 
 from lf.session import LimitReached, Registry
@@ -34,38 +33,12 @@ def check_new_game(registry: Registry, creator: str) -> None:
                            "one has finished, or watch one.")
 
 
-def check_new_seat(held: int) -> None:
+def check_new_seat(held: int, by_address: int = 0) -> None:
+    """Refuse a seat beyond the seats-per-visitor limit: ``held`` by this browser, ``by_address`` by its address."""
     s = settings()
     if held >= s.seats_per_visitor:
         raise LimitReached(f"This browser already holds {held} seats, the most this server allows "
                            f"({s.seats_per_visitor}). Leave a seat of a finished game first.")
-
-
-class Spectators:
-    """How many spectators watch each game in this process."""
-
-    def __init__(self) -> None:
-        self._count: Counter[str] = Counter()
-        self._lock = threading.Lock()
-
-    def enter(self, game_id: str) -> None:
-        """Count one more spectator, or raise LimitReached when the game has as many as allowed."""
-        limit = settings().spectators_per_game
-        with self._lock:
-            if self._count[game_id] >= limit:
-                raise LimitReached(f"This game already has {self._count[game_id]} spectators, the most this server "
-                                   "allows. Try again later.")
-            self._count[game_id] += 1
-
-    def leave(self, game_id: str) -> None:
-        with self._lock:
-            self._count[game_id] -= 1
-            if self._count[game_id] <= 0:
-                del self._count[game_id]
-
-    def count(self, game_id: str) -> int:
-        with self._lock:
-            return self._count[game_id]
-
-
-spectators = Spectators()
+    if by_address >= s.seats_per_visitor:
+        raise LimitReached(f"Browsers at your address already hold {by_address} seats, the most this server allows "
+                           f"one visitor ({s.seats_per_visitor}). Leave a seat of a finished game first.")

@@ -38,6 +38,17 @@ class Settings:
     seats_per_visitor: int = 12
     #: Spectators watching one game at once (players do not count).
     spectators_per_game: int = 50
+    #: Spectator pages one visitor address may keep open at once (over all games).
+    spectators_per_address: int = 10
+    #: Pages one visitor address may ask for per minute (beyond the burst); more are answered 429.
+    pages_per_minute: int = 60
+    #: Pages one visitor address may ask for at once before the per-minute rate applies.
+    page_burst: int = 20
+    #: Pages built at once by this process; a request waits up to 2 s for its turn, then is answered 503.
+    page_builds: int = 2
+    #: Seconds a built page may wait for its socket before it is let go (NiceGUI's own wait is 60 s; a phone on a
+    #: slow network may take this long to fetch the page's scripts the first time).
+    page_connect_s: int = 30
     #: Seconds a game may sit unused in memory before it is unloaded (reloaded from the database on demand).
     idle_unload_s: int = 900
     #: Days a finished quick game ("Play now", mode demo) is kept before the clean-up deletes it.
@@ -63,6 +74,11 @@ class Settings:
             live_games=_int(env, "LF_LIVE_GAMES", cls.live_games, 1),
             seats_per_visitor=_int(env, "LF_SEATS_PER_VISITOR", cls.seats_per_visitor, 1),
             spectators_per_game=_int(env, "LF_SPECTATORS_PER_GAME", cls.spectators_per_game, 0),
+            spectators_per_address=_int(env, "LF_SPECTATORS_PER_ADDRESS", cls.spectators_per_address, 0),
+            pages_per_minute=_int(env, "LF_PAGES_PER_MINUTE", cls.pages_per_minute, 1),
+            page_burst=_int(env, "LF_PAGE_BURST", cls.page_burst, 1),
+            page_builds=_int(env, "LF_PAGE_BUILDS", cls.page_builds, 1),
+            page_connect_s=_int(env, "LF_PAGE_CONNECT_S", cls.page_connect_s, 3),
             idle_unload_s=_int(env, "LF_IDLE_UNLOAD_S", cls.idle_unload_s, 1),
             demo_retention_days=_int(env, "LF_DEMO_RETENTION_DAYS", cls.demo_retention_days, 0),
             storage_retention_days=_int(env, "LF_STORAGE_RETENTION_DAYS", cls.storage_retention_days, 1),

@@ -53,11 +53,15 @@ def plain_database_error(exc: BaseException) -> str:
     """What went wrong with the database, in words a player can read: never a traceback, a query or a
     connection string (which may hold a password)."""
     text = str(getattr(exc, "orig", None) or exc).lower()
+    if "disk is full" in text or "no space left" in text or "disk full" in text or "could not extend" in text:
+        return "the disk the database is on is full, so nothing can be saved"
     if "locked" in text or "busy" in text:
         return "the database is busy (another program holds a lock on it)"
     if "not a database" in text or "malformed" in text or "corrupt" in text or "disk image" in text:
         return "the database file is damaged or is not a database"
-    if "unable to open" in text or "readonly" in text or "read-only" in text or "permission" in text:
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "the database is read-only, so nothing can be saved"
+    if "unable to open" in text or "permission" in text:
         return "the database file cannot be opened for writing"
     if "connect" in text or "connection" in text or "server closed" in text:
         return "the database server cannot be reached"

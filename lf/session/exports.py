@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import lf
 from lf.engine import GameState, decisions
+from lf.engine.content import CONTENT_VERSION, known_version
 from lf.engine.constants import FACTIONS
 from lf.store.migrations import LATEST as SCHEMA_VERSION
-from lf.store.models import ActionRow, GameRow, SeatRow, utcnow
+from lf.store.models import MAX_SEED, ActionRow, GameRow, SeatRow, seed_columns, utcnow
 from lf.store.repository import NewSnapshot
 
 from .errors import BadRequest
+from .game_file import admit
 from .rebuild import (
     LogEntry,
     ReplayError,
@@ -73,12 +75,12 @@ def state_document(state: GameState, name: str, names: dict[str, str] | None = N
     from lf.engine.table import initial_seats
 
     now = utcnow().isoformat()
-    cv, ev = current_versions()
+    ev = current_versions()[1]
     seats = {f: {"kind": k, "name": (names or {}).get(f) or f.title()} for f, k in initial_seats(state).items()}
     return _envelope({
         "id": None, "name": name, "mode": mode, "seed": state.seed, "options": dict(state.options), "seats": seats,
         "status": "finished" if state.result is not None else "active", "status_message": None,
-        "result": state.result, "created_at": now, "created_with": {"content": cv, "engine": ev},
+        "result": state.result, "created_at": now, "created_with": {"content": state.content_version, "engine": ev},
     }, [{"seq": i, "faction": a["faction"], "kind": "action", "action": a["action"], "note": a.get("note"),
          "at": now} for i, a in enumerate(state.actions, start=1)], state_sha256(state), len(state.actions))
 
@@ -132,7 +134,11 @@ class ReplayReport:
 
 
 def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Check the envelope of an export; return (game, log). Raises BadRequest for anything unreadable."""
+    """Check the envelope of an export; return (game, log). Raises BadRequest for anything unreadable.
+
+    Every field is checked first (lf/session/game_file.py), and the game's options are cut down to those its mode
+    allows."""
+    admit(doc)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadRequest(f"this is not an lf game export (expected \"format\": \"{FORMAT}\")")
     if doc.get("format_version") != FORMAT_VERSION:
@@ -141,8 +147,16 @@ def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game, rows = doc.get("game"), doc.get("log")
     if not isinstance(game, dict) or not isinstance(rows, list) or type(doc.get("version")) is not int:
         raise BadRequest("the export has no game, log or version")
-    if type(game.get("seed")) is not int or not isinstance(game.get("options", {}), dict):
-        raise BadRequest("the export's seed must be a whole number and its options an object")
+    if type(game.get("seed")) is not int or not 0 <= game["seed"] <= MAX_SEED \
+            or not isinstance(game.get("options", {}), dict):
+        raise BadRequest("the export's seed must be a whole number from 0 to 2^128 - 1 and its options an object")
+    # A file without a generator or a content version in its options predates engine 3: it was dealt with
+    # generator 1 (lf/engine/rng.py) and the content it was created with (lf/engine/content keeps it).
+    # (a content lf no longer keeps, from before lf-original-2, is read with today's cards, as it always was)
+    made = game.get("created_with") if isinstance(game.get("created_with"), dict) else {}
+    content = made.get("content") or (doc.get("versions") or {}).get("content")
+    content = content if known_version(content) else CONTENT_VERSION
+    game = {**game, "options": {"generator": 1, "content": content, **game.get("options", {})}}
     seats = game.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(FACTIONS) or not all(
             isinstance(s, dict) and s.get("kind") in ("human", "nonplayer") for s in seats.values()):
@@ -154,6 +168,7 @@ def read_document(doc: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def replay_document(doc: Any) -> ReplayReport:
     """Replay an export from its seed, row by row, and check the final state against its hash."""
+    claimed = claimed_options(doc)
     game, rows = read_document(doc)
     seats = {f: s["kind"] for f, s in game["seats"].items()}
     state: GameState | None = None
@@ -170,7 +185,11 @@ def replay_document(doc: Any) -> ReplayReport:
         return ReplayReport(False, len(rows), reached, str(exc), exc.seq, exc.entry, state)
     report = ReplayReport(True, len(rows), reached, state=state, entries=entries)
     versions = doc.get("versions") or {}
-    if (versions.get("content"), versions.get("engine")) != current_versions():
+    left_out = sorted(k for k, v in claimed.items() if game["options"].get(k) != v)
+    if left_out:
+        report.notes.append(f"options its game mode does not allow were left out ({', '.join(left_out)}): the final "
+                            "state hash is not compared")
+    elif (versions.get("content"), versions.get("engine")) != current_versions():
         report.notes.append(f"exported under content {versions.get('content')} / engine {versions.get('engine')}, "
                             f"replayed under {' / '.join(current_versions())}: the final state hash is not compared")
     elif doc.get("state_sha256"):
@@ -179,6 +198,13 @@ def replay_document(doc: Any) -> ReplayReport:
             report.ok = False
             report.error = "the log replays, but not to the exported final state (its SHA-256 differs)"
     return report
+
+
+def claimed_options(doc: Any) -> dict[str, Any]:
+    """The options a file says its game has (before they are cut down to those its mode allows)."""
+    game = doc.get("game") if isinstance(doc, dict) else None
+    options = game.get("options") if isinstance(game, dict) else None
+    return dict(options) if isinstance(options, dict) else {}
 
 
 def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,
@@ -190,13 +216,15 @@ def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,
     game, _ = read_document(doc)
     state = report.state
     now = utcnow()
-    cv, ev = current_versions()
+    ev = current_versions()[1]
     mode = game.get("mode") if game.get("mode") in MODES else "standard"
     row = GameRow(id=game_id, name=clean_name(game.get("name"), f"Imported game {game_id}")[:80], mode=mode,
-                  seed=game["seed"], options=json.dumps(game.get("options", {})),
+                  **seed_columns(game["seed"]), options=json.dumps(game.get("options", {}), sort_keys=True),
                   seats=json.dumps({f: s["kind"] for f, s in game["seats"].items()}),
-                  content_version=cv, engine_version=ev,
+                  content_version=state.content_version, engine_version=ev,
                   status="finished" if state.result is not None else "active", version=len(report.entries),
+                  # a game opened in mid-game: whoever holds the file holds its seed, so every hand (the table is told)
+                  shuffle_known_by=None if state.result is not None else "file",
                   created_at=now, updated_at=now, result=json.dumps(state.result) if state.result else None)
     seats = [SeatRow(game_id=game_id, faction=f, kind=s["kind"],
                      display_name=clean_name(s.get("name"), "Non-player" if s["kind"] == "nonplayer" else f.title()))

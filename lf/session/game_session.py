@@ -21,7 +21,6 @@ closed by the first one.
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import re
@@ -33,7 +32,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from lf.engine import Action, GameState, IllegalAction, apply, can_undo, decision, to_json
+from lf.engine import Action, GameState, IllegalAction, apply, can_undo, clone, decision, to_json
 from lf.engine import undo as engine_undo
 from lf.engine import view as engine_view
 from lf.engine.constants import FACTIONS, faction_label
@@ -42,12 +41,13 @@ from lf.engine.npc import choose as nonplayer_choose
 from lf.engine.table import end_game, hand_over
 from lf.engine.queries import is_nonplayer
 from lf.engine.step_words import action_words
-from lf.store.models import GameRow, SeatRow
+from lf.store.models import GameRow, SeatRow, game_seed
 from lf.store.repository import NewRow, Repository, VersionConflict
 from lf.teaching.foresee import table_previews
 
 from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
                      plain_database_error)
+from . import invites
 from .events import SessionEvent, Subscription
 from .view_cache import ViewCache
 from .rebuild import (
@@ -117,11 +117,13 @@ class GameSession:
         self.id = row.id
         self.name = row.name
         self.mode = row.mode
-        self.seed = row.seed
+        self.seed = game_seed(row)
         self.created_at = row.created_at
         self.host_hash = row.host_hash
         #: A private game's join-link secret; None for a public game (anyone may take a free seat).
         self.invite_code = row.invite_code
+        #: "host" (a chosen seed) or "file" (opened in mid-game from a file): someone can know every hand.
+        self.shuffle_known_by = row.shuffle_known_by
         self.turn_seconds = row.turn_seconds
         self.content_version = row.content_version
         self.engine_version = row.engine_version
@@ -138,6 +140,7 @@ class GameSession:
         self._open: dict[str, str] = {}
         self._lock = threading.RLock()
         self._subs: list[Subscription] = []
+        self._subs_lock = threading.Lock()
         self._views = ViewCache()
         #: Told of every change made here, before the subscribers (the registry tells the other processes).
         #: Tells the other lf processes of each change made here (lf.session.bus; set by the registry).
@@ -292,8 +295,14 @@ class GameSession:
     def _fresh_view(self, viewer: str | None) -> dict[str, Any]:
         assert self._state is not None
         out = engine_view(self._state, viewer)
-        out.update(version=self._version, game_id=self.id, status=self.status)
+        out.update(version=self._version, game_id=self.id, status=self.status, shuffle_known_by=self._known_shuffle())
         return out
+
+    def _known_shuffle(self) -> str | None:
+        """Who can know the shuffle, when that matters: a game of several people (one person alone, or a teaching
+        table sharing one screen, chose their own shuffle and hide nothing from anyone)."""
+        people = sum(1 for k in self._seat_kinds.values() if k == "human")
+        return self.shuffle_known_by if people > 1 and self.mode != "teaching" else None
 
     def view(self, token: str | None = None) -> dict[str, Any]:
         """The view for the seat ``token`` holds, or the spectator view when ``token`` is None.
@@ -324,16 +333,28 @@ class GameSession:
     def is_host(self, token: object) -> bool:
         return token_matches(token, self.host_hash)
 
-    def invite_matches(self, invite: object) -> bool:
-        return self.invite_code is None or (isinstance(invite, str) and hmac.compare_digest(invite, self.invite_code))
+    def invite_matches(self, faction: object, invite: object) -> bool:
+        """Whether a join link's ``invite`` takes ``faction``'s seat: always in a public game; in a private one, only
+        that seat's own invitation (lf/session/invites.py)."""
+        if self.invite_code is None:
+            return True
+        seat = self._seats.get(faction) if isinstance(faction, str) else None
+        return seat is not None and invites.matches(invite, seat.invite_code)
 
-    def claim(self, faction: str, display_name: str | None = None, invite: str | None = None) -> str:
+    def seat_invites(self) -> dict[str, str]:
+        """{faction: invitation} of a private game's seats (for its host's join links); {} for a public game."""
+        with self._lock:
+            return {} if self.public else {f: s.invite_code for f, s in self._seats.items() if s.invite_code}
+
+    def claim(self, faction: str, display_name: str | None = None, invite: str | None = None,
+              claimed_by: str | None = None) -> str:
         """Claim a free human seat; returns its secret token (shown once: the browser must keep it).
 
-        A private game's seats need its invite code (the secret of its join links).
+        A private game's seat needs its own invitation (the secret of its join link). ``claimed_by``: a keyed
+        hash of the claiming address, kept for the seats-per-address limit.
         """
         with self._lock:
-            if not self.invite_matches(invite):
+            if not self.invite_matches(faction, invite):
                 raise SeatUnavailable("This game is private: its seats are taken with the join links its host "
                                       "shares (this link has no valid invitation).")
             if faction not in FACTIONS:
@@ -348,10 +369,10 @@ class GameSession:
             name = clean_name(display_name, label(faction))
             token = new_token()
             with _store_errors():
-                if not self.repo.claim_seat(self.id, faction, token_hash(token), name):
+                if not self.repo.claim_seat(self.id, faction, token_hash(token), name, claimed_by):
                     self._seats = {s.faction: s for s in self.repo.seats(self.id)}
                     raise SeatUnavailable(f"the {label(faction)}' seat was just taken")
-            seat.token_hash, seat.display_name = token_hash(token), name
+            seat.token_hash, seat.display_name, seat.claimed_by = token_hash(token), name, claimed_by
             self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
             return token
 
@@ -373,10 +394,12 @@ class GameSession:
             return self._release(faction, None)
 
     def _release(self, faction: str, held_by: str | None) -> str:
+        invite = None if self.public else invites.new_code()  # the old link must not take the seat back
         with _store_errors():
-            self.repo.release_seat(self.id, faction, held_by)
+            self.repo.release_seat(self.id, faction, held_by, invite)
         seat = self._seats[faction]
-        seat.token_hash, seat.claimed_at = None, None
+        seat.token_hash, seat.claimed_at, seat.claimed_by = None, None, None
+        seat.invite_code = invite or seat.invite_code
         self._notify(SessionEvent(self.id, self._version, "seat", faction=faction))
         return faction
 
@@ -439,15 +462,25 @@ class GameSession:
 
     def subscribe(self, callback: Callable[[SessionEvent], Any], loop: Any = None) -> Subscription:
         """Call ``callback(event)`` after every change; with ``loop``, it runs on that asyncio loop instead."""
-        with self._lock:
+        with self._subs_lock:  # not the game's lock: a page never waits for a move being saved to follow it
             sub = Subscription(callback, loop, self._unsubscribe)
             self._subs.append(sub)
             return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
-        with self._lock:
+        with self._subs_lock:
             if sub in self._subs:
                 self._subs.remove(sub)
+
+    def glance(self, wait_s: float) -> tuple[dict[str, Any], list[SeatInfo]] | None:
+        """The spectator's view and the seats, or None if a change holds the game for more than ``wait_s``
+        (a move waiting for a locked database): the lobby shows what it saw last instead of waiting."""
+        if not self._lock.acquire(timeout=wait_s):
+            return None
+        try:
+            return self.view(), self.seats()
+        finally:
+            self._lock.release()
 
     def human_waits(self) -> dict[str, int]:
         """{faction: version at which its pending decision opened} for the seats a person plays (the turn timer)."""
@@ -608,14 +641,14 @@ class GameSession:
         with self._lock:
             self._ready()
             seat = self._seat_for(token)
-            state = self._loaded_state().model_copy(deep=True)
+            state = clone(self._loaded_state())
         d = decision(state, seat)
         return {} if d is None else table_previews(state, seat, [c.action for c in d.choices])
 
     def history(self) -> list[Frame]:
         """The "what happened" frames (lf.engine.history) from the start of the previous turn, public view only."""
         with self._lock:
-            state = self._loaded_state().model_copy(deep=True)
+            state = clone(self._loaded_state())
         return frames(state, None)
 
     def _teaching_gate(self, token: object, version: object) -> tuple[str | None, ActResult | None]:

@@ -19,7 +19,7 @@ from typing import Any
 from lf.engine import Action, GameState, IllegalAction, can_undo, from_json, new_game, to_json, undo
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
-from lf.engine.machine import content
+from lf.engine.content import CONTENT_VERSION
 from lf.engine.table import apply_entry as table_entry
 from lf.engine.table import initial_seats
 from lf.store.models import ROW_KINDS
@@ -27,8 +27,8 @@ from lf.store.repository import NewSnapshot, Repository
 
 
 def current_versions() -> tuple[str, str]:
-    """(content version, engine version) of the running lf: what snapshots and exports are checked against."""
-    return content().version, ENGINE_VERSION
+    """(content version, engine version) of the running lf: what exports are checked against."""
+    return CONTENT_VERSION, ENGINE_VERSION
 
 
 @dataclass(frozen=True)
@@ -155,8 +155,7 @@ def state_sha256(state: GameState) -> str:
 
 def make_snapshot(state: GameState) -> NewSnapshot:
     text = to_json(state)
-    cv, ev = current_versions()
-    return NewSnapshot(state=text, content_version=cv, engine_version=ev,
+    return NewSnapshot(state=text, content_version=state.content_version, engine_version=ENGINE_VERSION,
                        sha256=hashlib.sha256(text.encode()).hexdigest())
 
 
@@ -172,7 +171,7 @@ class Rebuilt:
 def rebuild(repo: Repository, game_id: str, seed: int, seats: dict[str, str], options: dict[str, Any],
             entries: list[LogEntry]) -> Rebuilt:
     """The state after all ``entries``: from the newest trustworthy snapshot plus the tail."""
-    cv, ev = current_versions()
+    cv, ev = options.get("content", CONTENT_VERSION), ENGINE_VERSION  # the game's own content (lf/engine/content)
     notes: list[str] = []
     for head in repo.snapshot_heads(game_id, len(entries)):
         why = _untrusted(head.content_version, head.engine_version, head.sha256, cv, ev)

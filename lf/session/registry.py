@@ -26,19 +26,20 @@ from lf.engine import new_game
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
-from lf.store.models import GameRow, SeatRow, utcnow
+from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 
+from . import game_file, invites
 from .bus import Change, LocalBus, bus_for
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .events import SessionEvent
-from .exports import export_document, import_rows, replay_document
+from .exports import ReplayReport, export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
+from .presence import PresenceBoard
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("lf.session")
 
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,21 @@ class GameSummary:
 
 
 @dataclass(frozen=True)
+class PreparedImport:
+    """A game file checked and replayed, not stored yet (the replay is the slow part: no lock is held for it)."""
+
+    doc: dict[str, Any]
+    report: ReplayReport
+
+
+@dataclass(frozen=True)
 class HostedGame:
-    """A game just created with a host: the host token and the invite code are shown once, to its creator."""
+    """A game just created with a host: the host token is given once, to its creator; a private game's
+    invitations ({faction: code}, one per seat; empty for a public game) are the host's join links."""
 
     session: GameSession
     host_token: str
-    invite_code: str | None
+    invites: dict[str, str]
 
 
 class Registry:
@@ -79,6 +89,8 @@ class Registry:
         self._watchers: list[Callable[[Change], None]] = []
         self.bus = bus if bus is not None else bus_for(repo.engine)
         self.bus.listen(self._elsewhere, self._resync)
+        #: Who is at the table (lf/session/presence.py); told to the other processes when there are some.
+        self.presence = PresenceBoard(publish=None if type(self.bus) is LocalBus else self._publish_presence)
 
     @classmethod
     def open(cls, url: str | None = None) -> Registry:
@@ -86,6 +98,7 @@ class Registry:
         return cls(open_repository(url))
 
     def close(self) -> None:
+        self.presence.close()
         self.bus.close()
         with self._lock:
             self._sessions.clear()
@@ -103,7 +116,13 @@ class Registry:
         self.bus.publish(Change(event.game_id, event.version, event.kind,
                                 note=event.note if event.kind == "rematch" else None))
 
+    def _publish_presence(self, game_id: str, note: str) -> None:
+        self.bus.publish(Change(game_id, 0, "presence", note=note))
+
     def _elsewhere(self, change: Change) -> None:
+        if change.kind == "presence":  # who is at the table: not a change of the game
+            self.presence.received(change.game_id, change.origin, change.note)
+            return
         with self._lock:
             session = self._sessions.pop(change.game_id, None) if change.kind == "deleted" else \
                 self._sessions.get(change.game_id)
@@ -114,6 +133,7 @@ class Registry:
                 callback(change)
 
     def _resync(self) -> None:
+        self.presence.forget_remote()
         with self._lock:
             sessions = list(self._sessions.values())
         for session in sessions:
@@ -144,10 +164,10 @@ class Registry:
         if turn_seconds is not None and (type(turn_seconds) is not int or turn_seconds < 10):
             raise BadRequest("a turn timer is a whole number of seconds, at least 10")
         host_token = new_token()
-        invite = secrets.token_urlsafe(12) if private else None
+        invite = invites.new_code() if private else None
         session = self._create(seats, host_hash=token_hash(host_token), invite_code=invite,
                                turn_seconds=None if private else turn_seconds, creator=creator, **kwargs)
-        return HostedGame(session, host_token, invite)
+        return HostedGame(session, host_token, session.seat_invites())
 
     def _create(self, seats: Mapping[str, str] | None = None, **kwargs: Any) -> GameSession:
         row, seat_rows = new_game_rows(seats, **kwargs)
@@ -170,10 +190,12 @@ class Registry:
             return session
 
     def games(self, status: str | None = None, limit: int = 100, *, offset: int = 0, public: bool | None = None,
-              ids: list[str] | None = None) -> list[GameSummary]:
+              ids: list[str] | None = None, stalled_before: datetime | None = None) -> list[GameSummary]:
         """The most recently played games (optionally only ``active``, ``finished`` or ``broken`` ones, only
-        public or private ones, only those ``ids``); a row that cannot be read is logged and left out."""
-        rows = self._store(lambda: self.repo.list_games(status, limit, offset=offset, public=public, ids=ids))
+        public or private ones, only those ``ids``, without those stalled on a free seat since ``stalled_before``);
+        a row that cannot be read is logged and left out."""
+        rows = self._store(lambda: self.repo.list_games(status, limit, offset=offset, public=public, ids=ids,
+                                                        stalled_before=stalled_before))
         return [GameSummary(r.id, r.name, r.mode, r.status, r.status_message, r.version, _loads_seats(r.seats),
                             r.created_at, r.updated_at, r.invite_code is None, r.turn_seconds) for r in rows]
 
@@ -215,19 +237,38 @@ class Registry:
         """The game as one JSON-ready document (no seat secrets); see exports.py."""
         return self._store(lambda: export_document(self.get(game_id)))
 
-    def import_game(self, document: Mapping[str, Any] | str) -> GameSession:
-        """Store an export as a new game (new id, seats unclaimed) after replaying and checking it."""
-        if isinstance(document, str):
-            try:
-                document = json.loads(document)
-            except json.JSONDecodeError as exc:
-                raise BadRequest(f"the export is not valid JSON: {exc}") from exc
-        doc = dict(document)  # type: ignore[arg-type]
+    def import_game(self, document: Mapping[str, Any] | str | bytes) -> GameSession:
+        """Store an export as a new public game without a host (new id, seats unclaimed) after checking and
+        replaying it: for tools and tests. The pages import with ``prepare_import`` and ``host_import``."""
+        return self._store_import(self.prepare_import(document), {})
+
+    def prepare_import(self, document: Mapping[str, Any] | str | bytes) -> PreparedImport:
+        """Check a game file (lf/session/game_file.py) and replay it; nothing is stored. BadRequest says what is
+        wrong, in one sentence."""
+        doc = game_file.parse(document) if isinstance(document, (str, bytes)) else dict(document)
         report = replay_document(doc)
         if not report.ok:
             raise BadRequest(f"the export cannot be imported: {report.error}")
+        assert report.state is not None
+        game_file.check_claims(doc["game"], report.state)
+        return PreparedImport(doc, report)
+
+    def host_import(self, prepared: PreparedImport, *, private: bool = True, creator: str | None = None) -> HostedGame:
+        """Store a prepared file as a new game hosted by its importer: private (an invitation per seat) unless
+        ``private`` is False, counted for ``creator`` (the visitor's key) like a created game."""
+        host_token = new_token()
+        session = self._store_import(prepared, {"host_hash": token_hash(host_token), "creator": creator,
+                                                "invite_code": invites.new_code() if private else None})
+        return HostedGame(session, host_token, session.seat_invites())
+
+    def _store_import(self, prepared: PreparedImport, columns: dict[str, Any]) -> GameSession:
         game_id = secrets.token_hex(6)
-        row, seats, rows, snapshot = import_rows(doc, game_id, report)
+        row, seats, rows, snapshot = import_rows(prepared.doc, game_id, prepared.report)
+        for name, value in columns.items():
+            setattr(row, name, value)
+        codes = invites.seat_codes([s.faction for s in seats], private=row.invite_code is not None)
+        for seat in seats:
+            seat.invite_code = codes[seat.faction]
         self._store(lambda: self.repo.create_game(row, seats, rows, snapshot))
         session = self.get(game_id)
         self.bus.publish(Change(game_id, session.version, "created"))
@@ -253,25 +294,29 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
     if mode not in MODES:
         raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
     if seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbits(128)  # a secret nobody can search (lf/engine/rng.py)
+    else:
+        extra.setdefault("shuffle_known_by", "host")  # whoever chose it can deal every hand: the table is told
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise BadRequest(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise BadRequest(f"the seed must be a whole number from 0 to 2^128 - 1, not {seed!r}")
     options = dict(options or {})
     if mode == "teaching":
         options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
     try:
         options_json = json.dumps(options, sort_keys=True)
         state = new_game(seed, kinds, json.loads(options_json))
+        options_json = json.dumps(state.options, sort_keys=True)  # with the generator the game was dealt with
     except (TypeError, ValueError) as exc:
         raise BadRequest(f"the game cannot be set up: {exc}") from exc
     names = dict(names or {})
     game_id = secrets.token_hex(6)
     now = utcnow()
-    row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, seed=seed,
+    row = GameRow(id=game_id, name=clean_name(name, f"Game {game_id}")[:80], mode=mode, **seed_columns(seed),
                   options=options_json, seats=json.dumps(kinds, sort_keys=True),
                   content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
                   version=0, created_at=now, updated_at=now, **extra)
-    seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k,
+    codes = invites.seat_codes(kinds, private=row.invite_code is not None)
+    seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k, invite_code=codes[f],
                          display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
                  for f, k in kinds.items()]
     return row, seat_rows

@@ -1,5 +1,9 @@
 """Playing a finished game again: the same seats (kinds, names, the browsers that hold them), a new seed.
 
+Who may: a seated player of the finished game or its host, never anyone who only knows the game's id (every
+page of the game follows the rematch, the host's too), and never for a game its host ended without a result
+(the host stopped it; a new shuffle is theirs to start from the lobby).
+
 Why the seats' token hashes are carried over: every player of the finished game
 follows to the new one without claiming a seat again (their browser keeps the
 same secret token, which now also holds their seat in the rematch), and a
@@ -13,8 +17,9 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable
 
-from .errors import BadRequest, StoreUnavailable
+from .errors import BadRequest, NotSeated, StoreUnavailable
 from .game_session import GameSession
 from .registry import Registry, new_game_rows
 
@@ -22,14 +27,24 @@ _lock = threading.Lock()
 SUFFIX = re.compile(r"^(.*) · rematch(?: (\d+))?$")
 
 
-def rematch(registry: Registry, game_id: str) -> GameSession:
-    """The rematch of the finished game ``game_id``, made now or found (a second press gets the same game).
+NOT_YOURS = ("Only a player of this game or its host can start a rematch: this browser holds no seat in it and "
+             "does not host it. Nothing was changed.")
+ENDED = "The host ended this game without a result: it has no rematch. Nothing was changed."
+
+
+def rematch(registry: Registry, game_id: str, held: Iterable[object] = (), host_token: object = None) -> GameSession:
+    """The rematch of the finished game ``game_id``, made now or found (a second press gets the same game), for a
+    browser holding one of the seat tokens ``held`` or the host token.
 
     Its pages are told (a "rematch" event naming the new game) so they can follow it.
     """
     old = registry.get(game_id)
     if old.status != "finished":
         raise BadRequest("only a finished game can be played again")
+    if not old.is_host(host_token) and not any(old.seat_of(token) for token in held):
+        raise NotSeated(NOT_YOURS)
+    if (old.result or {}).get("war") == "ended":
+        raise BadRequest(ENDED)
     with _lock:
         found = rematch_id(registry, game_id)
         if found is None:
@@ -82,14 +97,16 @@ def _create(registry: Registry, old: GameSession) -> str:
     seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
     kinds = {f: old.seat_kinds.get(f, s.kind) for f, s in seats.items()}
     names = {f: s.display_name if kinds[f] in ("human", s.kind) else "" for f, s in seats.items()}
-    row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=old.options,
+    # a new shuffle with today's generator, whatever the old game was dealt with (lf/engine/rng.py)
+    options = {k: v for k, v in old.options.items() if k != "generator"}
+    row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=options,
                                    names=names, host_hash=old.host_hash, invite_code=old.invite_code,
                                    turn_seconds=old.turn_seconds)
     row.rematch_of = old.id
     for seat in seat_rows:
         kept = seats[seat.faction]
         if seat.kind == "human":
-            seat.token_hash, seat.claimed_at = kept.token_hash, kept.claimed_at
+            seat.token_hash, seat.claimed_at, seat.claimed_by = kept.token_hash, kept.claimed_at, kept.claimed_by
     try:
         registry._store(lambda: registry.repo.create_game(row, seat_rows))  # noqa: SLF001
     except StoreUnavailable:

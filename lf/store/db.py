@@ -4,8 +4,12 @@ Why the SQLite set-up is not SQLAlchemy's default: Python's ``sqlite3`` module
 only opens a transaction before INSERT/UPDATE/DELETE, so DDL (migrations) would
 run outside any transaction and a read followed by a write could fail with
 SQLITE_BUSY instead of waiting. We take over transaction control (the recipe in
-SQLAlchemy's SQLite documentation) and start every transaction with
-``BEGIN IMMEDIATE``: one writer at a time, waiting up to ``busy_timeout``.
+SQLAlchemy's SQLite documentation) and start every transaction that may write
+with ``BEGIN IMMEDIATE``: one writer at a time, waiting up to ``busy_timeout``.
+A transaction that only reads (``read_only(engine)``, the repository's reads)
+starts with a plain ``BEGIN``: in WAL mode it reads at once, even while another
+connection holds the write lock for a long time (a backup, the ``sqlite3``
+shell), so the lobby and the game pages' reads never wait for a writer.
 WAL mode lets readers in other processes work while a game is written, and
 ``synchronous=FULL`` (the default; ``LF_DB_SYNC=NORMAL`` trades power-loss
 durability for speed) makes an acknowledged action survive a power cut, not
@@ -25,6 +29,8 @@ from sqlalchemy import Engine, create_engine, event
 DEFAULT_SQLITE_FILE = "lf.db"
 SQLITE_SYNC_MODES = ("FULL", "NORMAL", "EXTRA")
 BUSY_TIMEOUT_MS = 30_000
+#: The execution option that marks a read-only transaction (see ``read_only``).
+READ_ONLY = "lf_read_only"
 
 
 def database_url(env: dict[str, str] | None = None) -> str:
@@ -46,6 +52,11 @@ def normalize_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def read_only(engine: Engine) -> Engine:
+    """The same engine for transactions that only read (on SQLite they begin without taking the write lock)."""
+    return engine.execution_options(**{READ_ONLY: True})
 
 
 def is_sqlite(engine: Engine) -> bool:
@@ -82,7 +93,7 @@ def _sqlite_engine(url: str, echo: bool) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN" if connection.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
     return engine
 

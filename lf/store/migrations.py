@@ -25,12 +25,25 @@ History:
    host token), a private game's invite code, a public game's turn timer and
    a hash of the creating visitor (the games-per-hour limit, with its index).
    Games made before have no host and no invite code: they stay public.
+5. secrets that can't be computed: seeds of 128 bits (``games.seed_text``, their decimal digits; the BIGINT
+   ``seed`` column holds 0 for new games), what a game was dealt with recorded in its options (every older game's
+   options get ``"generator": 1``, so its log replays with SplitMix64, see lf/engine/rng.py, and ``"content"``,
+   its ``content_version``, whose cards lf/engine/content keeps), and ``games.shuffle_known_by`` for a game whose
+   shuffle someone chose or holds.
+6. one invitation per seat, and who holds a seat: each seat of a private game has its own invite code
+   (``seats.invite_code``; a join link for one faction cannot take another seat, and a freed seat gets a new
+   one), ``seats.claimed_by`` keeps a keyed hash of the address that took the seat (the seats-per-address
+   limit), and ``health`` is the row ``/healthz`` writes to prove a write can commit. The seats of private
+   games made before get their game's invite code, so the links their hosts already sent keep working (until
+   a seat is freed, which gives it a code of its own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import json
 
 from sqlalchemy import Connection, Engine, inspect, text
 
@@ -126,11 +139,52 @@ def _hosts_invites_and_limits(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_creator_created ON games (creator, created_at)")
 
 
+def _secret_seeds(conn: Connection) -> None:
+    _add_column(conn, "games", "seed_text", "VARCHAR(80)")
+    _add_column(conn, "games", "shuffle_known_by", "VARCHAR(8)")
+    rows = conn.execute(text("SELECT id, seed, options, content_version FROM games WHERE seed_text IS NULL")).all()
+    for game_id, seed, options, content in rows:
+        conn.execute(text("UPDATE games SET seed_text = :s, options = :o WHERE id = :i"),
+                     {"s": str(seed), "o": _dealt_as_before(options, content), "i": game_id})
+
+
+#: The content versions whose cards lf keeps at schema 5 (lf/engine/content: the current one and archive/). Games of
+#: older versions were already replayed with the current cards before schema 5, and stay with them.
+_KEPT_AT_SCHEMA_5 = ("lf-original-2", "lf-original-3")
+
+
+def _dealt_as_before(options: str, content: str) -> str:
+    """Options that name what a game before schema 5 was dealt with: generator 1 (SplitMix64) and its content
+    version (the one it was created with when lf keeps it, else the cards it was already replayed with)."""
+    try:
+        value = json.loads(options)
+    except json.JSONDecodeError:
+        return options  # a damaged row stays as it is: loading it reports where it is damaged
+    if not isinstance(value, dict):
+        return options
+    value.setdefault("generator", 1)
+    value.setdefault("content", content if content in _KEPT_AT_SCHEMA_5 else _KEPT_AT_SCHEMA_5[-1])
+    return json.dumps(value, sort_keys=True)
+
+
+def _seat_invitations_and_holders(conn: Connection) -> None:
+    _add_column(conn, "seats", "invite_code", "VARCHAR(32)")
+    _add_column(conn, "seats", "claimed_by", "VARCHAR(64)")
+    conn.exec_driver_sql("UPDATE seats SET invite_code = (SELECT games.invite_code FROM games "
+                         "WHERE games.id = seats.game_id) WHERE invite_code IS NULL")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_seats_claimed_by ON seats (claimed_by)")
+    conn.exec_driver_sql("""CREATE TABLE IF NOT EXISTS health (
+        node VARCHAR(64) NOT NULL PRIMARY KEY,
+        checked_at TIMESTAMP NOT NULL)""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
     Migration(3, "rematches: a game can name the finished game it replays (one rematch per game)", _rematch_link),
     Migration(4, "hosts, invite codes, turn timers, game creators", _hosts_invites_and_limits),
+    Migration(5, "128-bit seeds, each game's generator and content, shuffles known to someone", _secret_seeds),
+    Migration(6, "an invitation per seat, who took each seat, the health check's row", _seat_invitations_and_holders),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -1,4 +1,4 @@
-"""The tables (schema version 3, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 6, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -51,7 +51,14 @@ class GameRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     mode: str = Field(max_length=16)
+    #: Schema 1-4's seed column: a seed of 128 bits does not fit a BIGINT, so since schema 5 it holds 0 and the seed
+    #: is ``seed_text``; read the seed with ``game_seed``, write it with ``seed_columns``.
     seed: int = Field(sa_type=BigInteger)
+    #: The seed in decimal digits (schema 5): the secret every shuffle of the game comes from.
+    seed_text: str | None = Field(default=None, max_length=80)
+    #: Who could know the shuffle (schema 5): None (a secret seed), "host" (the host typed the seed) or "file" (the
+    #: game was opened from a file in mid-game): the table tells every seat.
+    shuffle_known_by: str | None = Field(default=None, max_length=8)
     #: JSON: the engine options.
     options: str = Field(sa_type=Text)
     #: JSON: {faction: "human" | "nonplayer"}, the engine's seat map.
@@ -79,6 +86,20 @@ class GameRow(SQLModel, table=True):
     creator: str | None = Field(default=None, max_length=64)
 
 
+#: The largest seed a game stores: 128 bits, what ``lf.session.registry`` draws with ``secrets``.
+MAX_SEED = 2**128 - 1
+
+
+def seed_columns(seed: int) -> dict[str, int | str]:
+    """The columns that store ``seed`` (schema 5: the digits in ``seed_text``)."""
+    return {"seed": 0, "seed_text": str(seed)}
+
+
+def game_seed(row: GameRow) -> int:
+    """A game's seed: ``seed_text`` since schema 5; the BIGINT column for a row the migration has not filled."""
+    return int(row.seed_text) if row.seed_text else row.seed
+
+
 class SeatRow(SQLModel, table=True):
     """A faction's seat: who plays it, and the SHA-256 of its secret token (never the token)."""
 
@@ -89,6 +110,18 @@ class SeatRow(SQLModel, table=True):
     display_name: str = Field(max_length=40)
     token_hash: str | None = Field(default=None, max_length=64)
     claimed_at: datetime | None = Field(default=None, sa_type=DateTime)
+    #: A private game's invitation for this seat (its join link's secret); None in a public game.
+    invite_code: str | None = Field(default=None, max_length=32)
+    #: A keyed hash of the address that took the seat (the seats-per-address limit); never the address.
+    claimed_by: str | None = Field(default=None, max_length=64, index=True)
+
+
+class HealthRow(SQLModel, table=True):
+    """The row ``/healthz`` writes (one per lf process): a write that commits proves the database takes writes."""
+
+    __tablename__ = "health"
+    node: str = Field(primary_key=True, max_length=64)
+    checked_at: datetime = Field(sa_type=DateTime)
 
 
 class ActionRow(SQLModel, table=True):

@@ -12,16 +12,19 @@ a database.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, String, cast, delete, func, insert, select, update
+from sqlalchemy import Engine, String, and_, cast, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from .models import ActionRow, GameRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
+from .db import read_only
+from .models import ActionRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
 
 log = logging.getLogger("lf.store")
 
@@ -70,9 +73,14 @@ class Repository:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._reader = read_only(engine)
 
     def _session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    def _reading(self) -> Session:
+        """A transaction that only reads: on SQLite it never waits for a writer (lf.store.db)."""
+        return Session(self._reader, expire_on_commit=False)
 
     # -- games -----------------------------------------------------------------------------
 
@@ -92,21 +100,23 @@ class Repository:
             raise StoreError(f"game {game.id!r} could not be created: {exc.orig}") from exc
 
     def get_game(self, game_id: str) -> GameRow | None:
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             return s.get(GameRow, game_id)
 
     def list_games(self, status: str | None = None, limit: int = 100, *, offset: int = 0,
-                   public: bool | None = None, ids: Sequence[str] | None = None) -> list[GameRow]:
-        """The most recently updated games first (``public``: only games without an invite code, or only with).
+                   public: bool | None = None, ids: Sequence[str] | None = None,
+                   stalled_before: datetime | None = None) -> list[GameRow]:
+        """The most recently updated games first (``public``: only games without an invite code, or only with;
+        ``stalled_before``: leave out the games stalled on a free seat since before then, see ``_game_filter``).
 
         Each row is read on its own terms: a row whose dates cannot be read (a damaged ``updated_at``) is
         logged and left out, so one bad row never stops the lobby from listing the others.
         """
         columns = [c for c in GameRow.__table__.columns if c.name not in _DATES]
         dates = [cast(GameRow.__table__.c[d], String).label(d) for d in _DATES]
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             q = select(*columns, *dates).order_by(GameRow.updated_at.desc(), GameRow.id).offset(offset).limit(limit)
-            rows = s.execute(_game_filter(q, status, public, ids)).mappings().all()
+            rows = s.execute(_game_filter(q, status, public, ids, stalled_before)).mappings().all()
         out = []
         for r in rows:
             try:
@@ -117,11 +127,12 @@ class Repository:
         return out
 
     def count_games(self, status: str | None = None, *, public: bool | None = None, since: datetime | None = None,
-                    since_update: datetime | None = None, creator: str | None = None) -> int:
+                    since_update: datetime | None = None, creator: str | None = None,
+                    stalled_before: datetime | None = None) -> int:
         """How many games match (``since``, ``since_update``, ``creator``: created or played after a time,
-        created by that visitor)."""
-        with self._session() as s, s.begin():
-            q = _game_filter(select(func.count()).select_from(GameRow), status, public, None)
+        created by that visitor; ``stalled_before``: as in ``list_games``)."""
+        with self._reading() as s, s.begin():
+            q = _game_filter(select(func.count()).select_from(GameRow), status, public, None, stalled_before)
             if since is not None:
                 q = q.where(GameRow.created_at >= since)
             if since_update is not None:
@@ -132,15 +143,32 @@ class Repository:
 
     def stale_games(self, mode: str, status: str, before: datetime, limit: int = 100) -> list[str]:
         """Ids of ``mode`` games in ``status`` not updated since ``before`` (the clean-up's candidates)."""
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             q = (select(GameRow.id).where(GameRow.mode == mode, GameRow.status == status, GameRow.updated_at < before)
                  .order_by(GameRow.updated_at).limit(limit))
             return list(s.exec(q).scalars())
 
     def ping(self) -> None:
         """One read of the schema version: raises if the database cannot be read."""
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             s.exec(select(func.max(SchemaVersion.version))).scalar_one()
+
+    def free_bytes(self) -> int | None:
+        """Bytes free on the disk of a SQLite file (for the server's user); None for a database server."""
+        if self.engine.dialect.name != "sqlite" or not self.engine.url.database:
+            return None
+        stat = os.statvfs(Path(self.engine.url.database).parent)
+        return stat.f_bavail * stat.f_frsize
+
+    def probe_write(self, node: str) -> None:
+        """Write this process's row of ``health`` and commit: raises if the database takes no write now."""
+        try:
+            with self._session() as s, s.begin():
+                now = utcnow()
+                if s.exec(update(HealthRow).where(HealthRow.node == node).values(checked_at=now)).rowcount == 0:
+                    s.exec(insert(HealthRow).values(node=node, checked_at=now))
+        except IntegrityError:
+            pass  # a process of the same name inserted the row at the same moment: writes do commit
 
     def set_status(self, game_id: str, status: str, message: str | None, result: str | None = None) -> None:
         with self._session() as s, s.begin():
@@ -151,7 +179,7 @@ class Repository:
 
     def rematch_id(self, game_id: str) -> str | None:
         """The id of the rematch of ``game_id``, if one was made."""
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             return s.exec(select(GameRow.id).where(GameRow.rematch_of == game_id)).scalar_one_or_none()
 
     def delete_game(self, game_id: str) -> bool:
@@ -163,7 +191,7 @@ class Repository:
     # -- seats -----------------------------------------------------------------------------
 
     def seats(self, game_id: str) -> list[SeatRow]:
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             return list(s.exec(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.faction)).scalars())
 
     def set_seat_kind(self, game_id: str, faction: str, kind: str) -> None:
@@ -171,29 +199,44 @@ class Repository:
         with self._session() as s, s.begin():
             s.exec(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.faction == faction).values(kind=kind))
 
-    def claim_seat(self, game_id: str, faction: str, token_hash: str, display_name: str) -> bool:
-        """Give a free human seat to the holder of ``token_hash``; False if it is taken or not human."""
+    def claim_seat(self, game_id: str, faction: str, token_hash: str, display_name: str,
+                   claimed_by: str | None = None) -> bool:
+        """Give a free human seat to the holder of ``token_hash`` (taken from the address ``claimed_by``, a keyed
+        hash); False if it is taken or not human."""
         with self._session() as s, s.begin():
             res = s.exec(update(SeatRow)
                          .where(SeatRow.game_id == game_id, SeatRow.faction == faction,
                                 SeatRow.kind == "human", SeatRow.token_hash.is_(None))
-                         .values(token_hash=token_hash, display_name=display_name, claimed_at=utcnow()))
+                         .values(token_hash=token_hash, display_name=display_name, claimed_at=utcnow(),
+                                 claimed_by=claimed_by))
             return res.rowcount == 1
 
-    def release_seat(self, game_id: str, faction: str, token_hash: str | None = None) -> bool:
-        """Free a seat (only if it is held by ``token_hash``, when given); its token stops working."""
+    def release_seat(self, game_id: str, faction: str, token_hash: str | None = None,
+                     invite_code: str | None = None) -> bool:
+        """Free a seat (only if it is held by ``token_hash``, when given); its token stops working. A private
+        game's seat gets ``invite_code``, a new invitation, in the same transaction."""
         with self._session() as s, s.begin():
             q = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.faction == faction,
                                       SeatRow.token_hash.is_not(None))
             if token_hash is not None:
                 q = q.where(SeatRow.token_hash == token_hash)
-            return s.exec(q.values(token_hash=None, claimed_at=None)).rowcount == 1
+            values: dict[str, Any] = {"token_hash": None, "claimed_at": None, "claimed_by": None}
+            if invite_code is not None:
+                values["invite_code"] = invite_code
+            return s.exec(q.values(**values)).rowcount == 1
+
+    def seats_held_by(self, claimed_by: str) -> int:
+        """How many seats of running games the address ``claimed_by`` (a keyed hash) holds now."""
+        with self._reading() as s, s.begin():
+            q = (select(func.count()).select_from(SeatRow).join(GameRow, GameRow.id == SeatRow.game_id)
+                 .where(SeatRow.claimed_by == claimed_by, SeatRow.token_hash.is_not(None), GameRow.status == "active"))
+            return s.exec(q).scalar_one()
 
     # -- the action log --------------------------------------------------------------------
 
     def log(self, game_id: str, after: int = 0) -> list[ActionRow]:
         """The action log rows with seq > ``after``, in order."""
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             q = select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq > after).order_by(ActionRow.seq)
             return list(s.exec(q).scalars())
 
@@ -231,13 +274,13 @@ class Repository:
 
     def snapshot_heads(self, game_id: str, upto: int) -> list[SnapshotHead]:
         """Snapshots at or before log row ``upto``, newest first (metadata only)."""
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             q = (select(SnapshotRow.seq, SnapshotRow.content_version, SnapshotRow.engine_version, SnapshotRow.sha256)
                  .where(SnapshotRow.game_id == game_id, SnapshotRow.seq <= upto).order_by(SnapshotRow.seq.desc()))
             return [SnapshotHead(*r) for r in s.exec(q)]
 
     def snapshot_state(self, game_id: str, seq: int) -> str | None:
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             q = select(SnapshotRow.state).where(SnapshotRow.game_id == game_id, SnapshotRow.seq == seq)
             return s.exec(q).scalar_one_or_none()
 
@@ -247,7 +290,7 @@ class Repository:
             _write_snapshot(s, game_id, seq, snapshot)
 
     def count_rows(self, game_id: str) -> int:
-        with self._session() as s, s.begin():
+        with self._reading() as s, s.begin():
             return s.exec(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)).scalar_one()
 
 
@@ -263,7 +306,15 @@ def _read_date(value: object) -> datetime:
     return datetime.fromisoformat(value)
 
 
-def _game_filter(q: Any, status: str | None, public: bool | None, ids: Sequence[str] | None) -> Any:
+def _game_filter(q: Any, status: str | None, public: bool | None, ids: Sequence[str] | None,
+                 stalled_before: datetime | None = None) -> Any:
+    """``stalled_before``: leave out the running games with a human seat nobody holds (never taken, or freed) and
+    no move since that time: they wait for a player who is not coming (issue 20: "waiting for Communists"
+    forever in the lobby). Their host and seated players still find them under "Your games"."""
+    if stalled_before is not None:
+        free_seat = (select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "human",
+                                                   SeatRow.token_hash.is_(None)).exists())
+        q = q.where(~(and_(GameRow.status == "active", GameRow.updated_at < stalled_before, free_seat)))
     if status is not None:
         q = q.where(GameRow.status == status)
     if public is True:

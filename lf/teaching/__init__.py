@@ -1,5 +1,5 @@
 """Teaching mode's rules-side logic: the guided lessons and when each comes into play (no UI here)."""
 
-from .guide import Lesson, due, lessons
+from .guide import Lesson, due, lessons, next_lesson
 
-__all__ = ["Lesson", "due", "lessons"]
+__all__ = ["Lesson", "due", "lessons", "next_lesson"]

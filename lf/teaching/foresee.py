@@ -1,19 +1,18 @@
 """Previews that are safe on a shared screen: what an option would do, never what a hidden card holds.
 
-``lf.engine.preview`` applies the action to a copy of the real state. When the
-action draws a card, or ends a turn so that the next Fascist card comes up, its
-changes would tell the table what the hidden card does. So the preview is
-computed on copies whose hidden order is replaced: every deck is sorted (which
-forgets the real order) and shuffled again with a generator seeded only from
-public facts, and the engine's generator is reseeded the same way. What all
-copies agree on is told; if they disagree, something depends on cards nobody
-has seen yet, and the preview says so instead of guessing.
+``lf.engine.preview`` applies the action to a copy of the real state and stops before the next step that
+brings unseen cards or chance into play (the next Fascist card, a Non-player's top card, the Bag of Glory),
+saying that step in words. A drawn card still sits in the copy, though, so as a second guard the preview is
+computed on copies whose hidden order is replaced: every deck is sorted (which forgets the real order) and
+shuffled again with a generator seeded only from public facts, and the engine's generator is reseeded the
+same way. What all copies agree on is told; if they ever disagree, something depends on cards nobody has
+seen yet, and the preview says so instead of guessing.
 """
 
 from __future__ import annotations
 
-from lf.engine import Action, GameState, IllegalAction, preview
-from lf.engine.rng import seed_state, shuffled
+from lf.engine import Action, GameState, IllegalAction, clone, preview
+from lf.engine.rng import shuffled, start
 
 #: Independent re-shuffles compared; a change that depends on a hidden card differs between them.
 COPIES = 3
@@ -22,8 +21,8 @@ UNKNOWN = "then cards nobody has seen yet come into play, so the rest can't be f
 
 def _public_copy(state: GameState, salt: int) -> GameState:
     """A copy with every hidden order replaced by one drawn from public facts only."""
-    twin = state.model_copy(deep=True)
-    rng = seed_state(7919 * (salt + 1) + len(state.actions))
+    twin = clone(state)
+    rng = start(7919 * (salt + 1) + len(state.actions))
     for fa in twin.factions.values():
         rng, fa.deck = shuffled(rng, sorted(fa.deck))
     rng, twin.fascist_deck = shuffled(rng, sorted(twin.fascist_deck))
@@ -35,15 +34,10 @@ def table_preview(state: GameState, faction: str, action: Action | dict | str) -
     """What ``action`` would do, in words, from public facts only; raises IllegalAction if it is not legal."""
     results = [preview(_public_copy(state, k), faction, action) for k in range(COPIES)]
     first = results[0]
+    if all(r == first for r in results[1:]):
+        return first.text()
     sure = [c for c in first.changes if all(c in r.changes for r in results[1:])]
-    certain = all(r.changes == first.changes and r.then == first.then for r in results[1:])
-    parts = sure or ([] if not certain else ["nothing visible changes"])
-    if certain:
-        if first.then:
-            parts.append(f"then: {first.then}")
-    else:
-        parts.append(UNKNOWN)
-    return "; ".join(parts)
+    return "; ".join([*sure, UNKNOWN])
 
 
 def table_previews(state: GameState, faction: str, actions: list[Action | dict | str]) -> dict[str, str]:

@@ -1,54 +1,25 @@
-"""``python -m lf bench``: engine speed in figures (never a timed test).
+"""``python -m lf bench``: speed in figures (never a timed test), one section after another.
 
-Full games per second by random legal actions on one core; the median and
-99th percentile of one decision (legal actions + apply); the serialized size;
-the replay viewer's cost of one step (``lf.engine.history``: the position after
-a step and a seat's view of it) in a 12-turn game.
+Sections: the engine as a search's forward model, beside the engine before issue 19 measured in the same run
+(``bench_speed``: copies, whole games, decisions, playouts); the engine's other figures here (the serialized
+size of a state; the replay viewer's cost of one step, ``lf.engine.history``, in a 12-turn game); the session
+layer with persistence (``bench_session``). A new section is a function that takes the command's arguments and
+prints, added to ``SECTIONS``.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from lf.engine import apply, legal_actions, new_game, to_json, view
+from lf.engine import apply, new_game, to_json, view
 from lf.engine.table import initial_seats
 from lf.engine.history import Cursor, Timeline
-from lf.engine.queries import is_nonplayer
-from lf.engine.npc import choose as nonplayer_choose
 
-from .players import SEATINGS, play_game, random_policy
-
-
-def games_per_second(games: int, seed: int = 1, seats: dict[str, str] | None = None) -> tuple[float, float]:
-    """(games per second, mean actions per game): random legal actions, or Non-player seats."""
-    start = time.perf_counter()
-    actions = 0
-    for i in range(games):
-        actions += len(play_game(seed + i, seats).actions)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / games
-
-
-def decision_times(games: int, seed: int = 1000) -> list[float]:
-    """Seconds for legal_actions + apply, one sample per decision."""
-    samples = []
-    for i in range(games):
-        state = new_game(seed + i)
-        rng = random.Random(seed + i)
-        while state.result is None:
-            f = state.pending[0]["faction"]
-            if is_nonplayer(state, f):
-                action, rule = nonplayer_choose(state, f)
-                apply(state, f, action, rule)
-                continue
-            t0 = time.perf_counter()
-            legal = legal_actions(state, f)
-            action = rng.choice(legal)
-            apply(state, f, action)
-            samples.append(time.perf_counter() - t0)
-    return samples
+from .players import play_game, random_policy
 
 
 def replay_step_times(seed: int = 24, policy_seed: int = 1) -> dict[str, float]:
@@ -80,10 +51,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(games: int = 200) -> dict[str, float]:
-    gps, mean_actions = games_per_second(games)
-    np_gps, np_actions = games_per_second(games, seats=SEATINGS["all_np"])
-    samples = decision_times(max(20, games // 5))
+def run() -> dict[str, float]:
     state = play_game(7)
     mid = new_game(8)
     pol = random_policy(8)
@@ -94,29 +62,57 @@ def run(games: int = 200) -> dict[str, float]:
         apply(mid, f, pol(mid, f))
     return {
         **replay_step_times(),
-        "games_per_second": gps,
-        "mean_actions_per_game": mean_actions,
-        "np_games_per_second": np_gps,
-        "np_mean_actions_per_game": np_actions,
-        "decision_median_ms": statistics.median(samples) * 1000,
-        "decision_p99_ms": percentile(samples, 0.99) * 1000,
-        "decisions_sampled": len(samples),
         "state_bytes_mid_game": len(to_json(mid).encode()),
         "state_bytes_end_of_game": len(to_json(state).encode()),
     }
 
 
 def print_report(figures: dict[str, float]) -> None:
-    print("lf engine benchmark (one core, random legal actions, three human seats)")
-    print(f"  full games per second      {figures['games_per_second']:8.1f}")
-    print(f"  actions per game (mean)    {figures['mean_actions_per_game']:8.1f}  (random play loses the war early)")
-    print(f"  full games per second      {figures['np_games_per_second']:8.1f}  three Non-player seats (Appendix 3), "
-          f"{figures['np_mean_actions_per_game']:.0f} actions per game")
-    print(f"  decision median            {figures['decision_median_ms']:8.3f} ms  (legal actions + apply)")
-    print(f"  decision 99th percentile   {figures['decision_p99_ms']:8.3f} ms  over {figures['decisions_sampled']:.0f} decisions")
+    print("lf engine: state size and the replay viewer")
     print(f"  serialized state mid-game  {figures['state_bytes_mid_game'] / 1024:8.1f} KiB")
     print(f"  serialized state at end    {figures['state_bytes_end_of_game'] / 1024:8.1f} KiB")
     print(f"  replay of a 12-turn game   {figures['replay_steps']:8.0f} steps, timeline built in "
           f"{figures['replay_build_ms']:.1f} ms; ms per step (position + a seat's view), median / 95th percentile:")
     for name in ("forward", "back", "jump"):
         print(f"    {name:<24} {figures[f'replay_{name}_median_ms']:8.3f} / {figures[f'replay_{name}_p95_ms']:.3f} ms")
+
+
+def _speed(args: argparse.Namespace) -> None:
+    from .bench_speed import print_speed_report, run_compared
+
+    baseline = None if args.baseline in ("", "none") else args.baseline
+    print_speed_report(run_compared(args.games, baseline, args.rounds))
+
+
+def _engine(args: argparse.Namespace) -> None:
+    print_report(run())
+
+
+def _session(args: argparse.Namespace) -> None:
+    from .bench_session import print_session_report, run_session_bench
+
+    if args.session_games > 0:
+        print_session_report(run_session_bench(args.session_games))
+
+
+#: The sections of ``python -m lf bench``, in the order printed.
+def _generator(args: argparse.Namespace) -> None:
+    from . import bench_rng
+
+    bench_rng.print_report(bench_rng.run(max(10, args.games // 4)))
+
+
+def _ai(args: argparse.Namespace) -> None:
+    if args.ai_decisions > 0:
+        from . import bench_ai
+
+        bench_ai.print_report(bench_ai.run(args.ai_decisions))
+
+
+SECTIONS: list[Callable[[argparse.Namespace], None]] = [_speed, _engine, _generator, _ai, _session]
+
+
+def main(args: argparse.Namespace) -> int:
+    for section in SECTIONS:
+        section(args)
+    return 0

@@ -7,6 +7,8 @@ from collections import Counter
 from lf.engine.constants import FACTIONS
 from lf.engine.content import ContentError, effect_ops_used, load_content
 
+from .opening import opening_falls
+
 
 def run() -> int:
     try:
@@ -28,4 +30,17 @@ def run() -> int:
     print(f"  board: {len(c.board.triggers)} track triggers")
     used = effect_ops_used(c)
     print("  effect kinds used: " + ", ".join(f"{op} {n}" for op, n in sorted(used.items())))
+    return _check_opening()
+
+
+def _check_opening() -> int:
+    """CONTENT.md: no Front can fall before any faction has played a card (every Year 1 card, every tie)."""
+    falls = opening_falls()
+    if falls:
+        print("content error: a Year 1 Fascist card can defeat a Front before anyone has played a card:")
+        for fall in falls:
+            print(f"  {fall.words()}")
+        return 1
+    print(f"  first Fascist card: none of the {len(load_content().fascist_decks[1])} Year 1 cards can defeat a Front "
+          "from the starting board, whatever the tie choices")
     return 0

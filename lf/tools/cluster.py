@@ -122,8 +122,10 @@ class Cluster:
         """Start (or start again) the lf process ``index`` on its port."""
         node = self.nodes[index]
         assert self.workdir is not None and self.database_url is not None
+        # HAProxy on this machine opens every connection: the visitor's address is the one it appends to
+        # X-Forwarded-For (deploy/haproxy.cfg.in), believed from the proxy alone (lf/server/visitors.py)
         env = server_env(node.port, self.workdir / "unused.db", self.workdir / "storage", self.storage_secret,
-                         LF_NODE=node.name)
+                         LF_NODE=node.name, LF_TRUSTED_PROXIES="127.0.0.1")
         env["DATABASE_URL"] = self.database_url
         with node.log.open("a") as log:
             node.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=log,

@@ -57,6 +57,11 @@ def check_invariants(state: GameState) -> None:
         if fa.seat == "nonplayer":
             need(not fa.hand and not fa.tableau, f"Non-player {f} holds cards")
     need(len(state.glory) <= 9, "more than 9 Glory")
+    for model in (state, *state.fronts.values(), *state.factions.values()):
+        # The state's models set fields without pydantic's check of the name (lf/engine/state.py): a misspelt
+        # field would be a stray attribute, which this finds.
+        stray = set(vars(model)) - set(type(model).model_fields)
+        need(not stray, f"{type(model).__name__} has attributes that are not fields: {sorted(stray)}")
     if state.result is None:
         need(bool(state.pending), "dead end: no pending decision")
         for d in decisions(state):
@@ -76,7 +81,7 @@ def check_ties(state: GameState) -> None:
         if p["kind"] != "pick" or p.get("purpose") not in TIE_PURPOSES:
             continue
         cont = p["cont"]
-        if cont.get("origin") == "fascist":
+        if cont.get("origin") in ("fascist", "board"):  # the Initiative player's ties (pg. 8), not a Non-player's
             continue
         owner = cont.get("by") if cont["s"] in ("strength", "attack") else resolve_actor(state, cont.get("actor", ""))
         if owner and is_nonplayer(state, owner) and p["faction"] != owner:

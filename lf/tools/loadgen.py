@@ -15,6 +15,8 @@ What it measures (each a part of ``--run``; all by default):
   games with no page open (per idle game), then with a page per seat open on each (per live game).
 * ``failover``: two processes behind the proxy, a game on each; the process serving one game is killed with
   SIGKILL; the time until that game's page, opened again through the proxy, shows it and takes a move.
+* ``flood``: cookieless ``GET /`` from 4 and from 16 connections while a game is played on one process
+  (``lf.tools.loadgen_flood``): the players' click-to-update, and how the flood was answered (429, 503, 500).
 
 The clients are ``lf.tools.loadgen_client.Page``: the server cannot tell them from browsers. They run in this
 process, competing with the server for the machine's cores (far lighter than browsers, but not free: at idle
@@ -51,7 +53,7 @@ from .page_policy import choose, first_mover, kind_of, long_game_seed
 ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 250.0
 SPECTATOR_GOAL_MS = 500.0
-RUNS = ("ramp", "ramp2", "spectators", "memory", "failover")
+RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood")
 WAIT_S = 60.0
 #: How long the spectator run watches the server's CPU with every page open and nothing moving (s).
 IDLE_S = 6.0
@@ -83,12 +85,12 @@ def rss_mb(pid: int) -> float:
 class Server:
     """``main.py`` in a subprocess on a free loopback port, over a SQLite file or ``database_url``."""
 
-    def __init__(self, workdir: Path, database_url: str | None = None, name: str = "lf") -> None:
+    def __init__(self, workdir: Path, database_url: str | None = None, name: str = "lf", **extra_env: str) -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = workdir / "lf.db"
-        env = server_env(self.port, self.db, workdir / "storage", "loadgen-only")
+        env = server_env(self.port, self.db, workdir / "storage", "loadgen-only", **extra_env)
         if database_url:
             env["DATABASE_URL"] = database_url
         self.database_url = database_url
@@ -453,8 +455,10 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
 
     out(f"loadgen: socket.io clients (no browser) against lf on this machine ({os.cpu_count()} cores); "
         f"runs: {', '.join(runs)}. The machine may be shared: figures move with its load.")
-    # the servers started here inherit this environment: a crowd this size is the point, not an abuse to turn away
-    os.environ["LF_SPECTATORS_PER_GAME"] = str(max(spectators, 1))
+    # the servers started here inherit this environment: a crowd this size, from this one address, is the point,
+    # not an abuse to turn away (the flood run sets the defaults again: turning the flood away is its point)
+    os.environ.update(LF_SPECTATORS_PER_GAME=str(max(spectators, 1)), LF_SPECTATORS_PER_ADDRESS=str(max(spectators, 1)),
+                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000")
     with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
         work = Path(tmp)
         for processes, run in ((1, "ramp"), (2, "ramp2")):
@@ -481,4 +485,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
             memory(work, idle_games, live_games, seed, out)
         if "failover" in runs:
             failover(work, seed, out)
+        if "flood" in runs:
+            from .loadgen_flood import flood
+
+            flood(work, moves, think, seed, out)
     return 0

@@ -35,11 +35,12 @@ SNAPSHOT_JS = r"""
   const qa = (s, r) => Array.from((r || document).querySelectorAll(s));
   const text = (el) => (el ? el.innerText.replace(/\s+/g, ' ').trim() : null);
   /* the board's words whatever the layout hides on this screen size (a phone shows fewer words), without what
-     a tap on a piece would do (its menu, its words for screen readers): those are the seat's, not the board's */
+     a tap on a piece would do (its menu, its words for screen readers) and who is connected (each seat sees the
+     others' presence, not its own): those are the seat's, not the board's */
   const words = (el) => {
     if (!el) return null;
     const copy = el.cloneNode(true);
-    copy.querySelectorAll('.lf-menu, .lf-sr').forEach(x => x.remove());
+    copy.querySelectorAll('.lf-menu, .lf-sr, .lf-pres').forEach(x => x.remove());
     return copy.textContent.replace(/\s+/g, ' ').trim();
   };
   const root = q('[data-testid=game]');
@@ -75,7 +76,7 @@ SNAPSHOT_JS = r"""
 #: Which of the given card names and ids a page shows: names in its visible text, ids anywhere in its HTML.
 LEAK_JS = r"""
 ([names, ids]) => {
-  const body = document.body.innerText;
+  const body = document.body.innerText.replace(/\u00ad/g, '');  // card names carry soft hyphens (card.breakable)
   const html = document.body.innerHTML;
   return {names: names.filter(n => body.includes(n)),
           ids: ids.filter(i => html.includes('card:' + i + '"') || html.includes('card:' + i + ' '))};
@@ -148,9 +149,9 @@ class Mirror:
         from lf.session.rebuild import start_state
 
         self.db_path, self.game_id = db_path, game_id
-        row = self._query("SELECT seed, seats, options FROM games WHERE id = ?", (game_id,))[0]
+        row = self._query("SELECT seed_text, seats, options FROM games WHERE id = ?", (game_id,))[0]
         self.seats = json.loads(row[1])
-        self.state = start_state(row[0], self.seats, json.loads(row[2]))
+        self.state = start_state(int(row[0]), self.seats, json.loads(row[2]))
         self.seq = 0
         #: Every card that has ever been public (a tableau, a trash, played): its name may be on any page.
         self.public: set[str] = set()
@@ -230,8 +231,8 @@ def first_divergence(mirror: Mirror, policy_seed: int) -> str | None:
     from lf.tools.page_policy import choose as policy_choose
 
     content = load_content()
-    row = mirror._query("SELECT seed, seats, options FROM games WHERE id = ?", (mirror.game_id,))[0]
-    state = new_game(row[0], json.loads(row[1]), json.loads(row[2]))
+    row = mirror._query("SELECT seed_text, seats, options FROM games WHERE id = ?", (mirror.game_id,))[0]
+    state = new_game(int(row[0]), json.loads(row[1]), json.loads(row[2]))
     rows = mirror._query("SELECT seq, faction, kind, action FROM actions WHERE game_id = ? ORDER BY seq",
                          (mirror.game_id,))
     for seq, faction, kind, action in rows:
@@ -342,7 +343,7 @@ class Table:
         for f, fr in ref["board"]["fronts"].items():
             assert fr["value"] == state.fronts[f].value, f"{f}: page {fr['value']}, engine {state.fronts[f].value}"
         assert ref["board"]["tracks"] == dict(state.tracks)
-        assert f"Year {state.year} of 3" in ref["board"]["status"]
+        assert any(f"Year {state.year} of 3" in chip for chip in ref["board"]["status"]), ref["board"]["status"]
         from lf.components.targets import asked
         from lf.engine import decision
 
@@ -615,13 +616,17 @@ def join_from_lobby(device, game_id: str, faction: str, player_name: str) -> Non
     device.faction = faction
 
 
-def upload(device, doc: dict, tmp: Path, name: str) -> str:
-    """Open the game file in the lobby ("Open a game file"); returns the path the lobby goes to."""
+def upload(device, doc: dict, tmp: Path, name: str, public: bool = True) -> str:
+    """Open the game file in the lobby ("Open a game file"), as a public game unless ``public`` is False (a private
+    one's seats are taken with the links its host sees); returns the path the lobby goes to."""
     path = tmp / f"{name}.json"
     path.write_text(json.dumps(doc))
     page = device.page
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
+    if public:
+        press(page, page.get_by_test_id("import-public"), device.touch)
+        expect(page.get_by_test_id("import-public")).to_have_attribute("aria-checked", "true")
     with page.expect_file_chooser() as chooser:
         press(page, page.get_by_test_id("import"), device.touch)
     chooser.value.set_files(str(path))

@@ -11,25 +11,18 @@ of the rules that moves them is followed, not broken (the search runs again).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from session_helpers import pick, play
+from session_helpers import human_moves, play
 
-from lf.engine import GameState, apply, can_undo, decision, new_game
+from lf.engine import new_game
 from lf.engine.constants import FACTIONS
-from lf.engine.npc import choose as nonplayer_choose
-from lf.engine.npc import step_nonplayers
-from lf.engine.queries import is_nonplayer
 
 POLICY = 5
 #: The kinds every game reaches soon: the search must find each of them.
 CORE = ("choose", "turn/main", "turn/after", "morale", "keep", "bid", "pick/strength", "pick/tie_attack",
         "pick/medallion", "play")
-#: A turn's end that Undo can take back (three human seats: the last player ends the turn and the Test's reward
-#: asks another player a question before any card is revealed).
-UNDOABLE_END = "turn/after-undoable"
 
 
 @dataclass(frozen=True)
@@ -54,52 +47,25 @@ def label_of(p: dict) -> str:
     return p["kind"]
 
 
-def _undoable_end(state: GameState, faction: str) -> bool:
-    d = decision(state, faction)
-    if d is None or not any(c.action.kind == "end_turn" for c in d.choices):
-        return False
-    twin = copy.deepcopy(state)
-    apply(twin, faction, "end_turn")
-    step_nonplayers(twin)
-    return can_undo(twin, faction)
-
-
-def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], want_end: bool, limit: int = 600) -> None:
+def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], limit: int = 600) -> None:
     """Play one game as the session does (Non-players first, then the policy), noting new kinds of decision."""
     state = new_game(seed, seats)
     key = tuple(sorted(seats.items()))
-    steps = 0
-    while state.result is None and steps < limit:
-        movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
-        if movers:
-            action, rule = nonplayer_choose(state, movers[0])
-            apply(state, movers[0], action, f"Non-player rule {rule}")
-            continue
-        p = state.pending[0]
-        f = p["faction"]
-        label = label_of(p)
-        if label not in found and not want_end:
-            found[label] = Position(label, seed, key, f, steps)
-        if want_end and UNDOABLE_END not in found and _undoable_end(state, f):
-            found[UNDOABLE_END] = Position(UNDOABLE_END, seed, key, f, steps)
+    for steps, f in enumerate(human_moves(state, POLICY)):
+        if steps >= limit:
             return
-        choices = decision(state, f).choices
-        apply(state, f, choices[pick(POLICY, len(state.actions), f, len(choices))].action)
-        steps += 1
+        label = label_of(state.pending[0])
+        if label not in found:
+            found[label] = Position(label, seed, key, f, steps)
 
 
 def find_positions(seeds: range = range(1, 120)) -> dict[str, Position]:
-    """The first position of each kind of decision (and purpose of a pick) within ``seeds``, and one turn's end
-    that Undo can take back."""
+    """The first position of each kind of decision (and purpose of a pick) within ``seeds``."""
     found: dict[str, Position] = {}
     for seed in seeds:
         for human in FACTIONS:
-            _walk(seed, {f: "human" if f == human else "nonplayer" for f in FACTIONS}, found, want_end=False)
-    for seed in seeds:
-        _walk(seed, {f: "human" for f in FACTIONS}, found, want_end=True)
-        if UNDOABLE_END in found:
-            break
-    missing = [k for k in (*CORE, UNDOABLE_END) if k not in found]
+            _walk(seed, {f: "human" if f == human else "nonplayer" for f in FACTIONS}, found)
+    missing = [k for k in CORE if k not in found]
     assert not missing, f"no position of {missing} within seeds {seeds.start}-{seeds.stop - 1}"
     return found
 

@@ -3,7 +3,8 @@
 A scan fails on any violation of impact "serious" or "critical" (the report lists each rule with the
 selectors of the elements that break it). The pages: the lobby, the rules dialog open over it, /status,
 an unknown address, an unknown game, the teaching page with its lesson, the game page as the seat whose turn
-it is (with "All options" closed and open, and with the Seats dialog open) and as a spectator, the replay of
+it is (with "All options" closed and open, with its steps since its last move playing and their digest
+unfolded, and with the Seats dialog open) and as a spectator, the rules dialog searched (Appendix 3 open), the replay of
 a running and of a finished game, and a finished game's end screen. Every page is scanned whole: nothing is
 left out. Adding a page is one line in ``SCANS`` (``shows(path)``; ``with_game(path)`` for an address that
 needs a running game, ``finished(path)`` for a finished one: ``{game}`` is its id).
@@ -103,6 +104,31 @@ def finished(path: str) -> Opener:
     return open_
 
 
+def seat_with_its_steps(devices, device) -> Page:
+    """The seat on its turn with "Since your last move" unfolded and its steps playing: the step box over the
+    board (the bottom sheet on a phone) and the marks on the board."""
+    page = seat_on_its_turn(devices, device)
+    page.evaluate("() => localStorage.setItem('lf-since-pace', 'step')")  # the box waits for Next
+    since = page.get_by_test_id("since")
+    since.wait_for()
+    if since.locator(".lf-since-fold").get_attribute("aria-expanded") == "false":
+        since.locator(".lf-since-fold").click()
+    since.locator(".lf-since-b").first.click()  # a step unfolded, with its reasons' rule links
+    page.get_by_test_id("since-play").click()
+    page.get_by_test_id("seq").wait_for()
+    return page
+
+
+def rules_search(devices, device) -> Page:
+    """The rules dialog with a search's hits listed and Appendix 3 (the Non-players' tab) open."""
+    page = rules_dialog(devices, device)
+    page.get_by_placeholder("Search the rules").fill("Madrid")
+    page.locator(".lf-rules-hit").first.wait_for()
+    page.get_by_role("tab", name="Non-players").click()
+    page.locator("#lf-rule-3c-ii").wait_for()
+    return page
+
+
 def rules_dialog(devices, device) -> Page:
     page = shows("/")(devices, device)
     page.get_by_role("button", name="Rules").first.click()
@@ -128,12 +154,14 @@ class Scan:
 SCANS = [
     Scan("lobby", shows("/")),
     Scan("rules-dialog", rules_dialog),
+    Scan("rules-search", rules_search),
     Scan("status", shows("/status")),
     Scan("not-found", shows("/no/such/page")),
     Scan("unknown-game", shows("/game/000000000000")),
     Scan("teaching", teaching),
     Scan("game-seat-on-its-turn", seat_on_its_turn),
     Scan("game-seat-all-options", seat_with_all_options),
+    Scan("game-seat-its-steps", seat_with_its_steps),
     Scan("game-spectator", with_game("/game/{game}")),
     Scan("seats-dialog", seats_dialog),
     Scan("replay-running-game", with_game("/replay/{game}")),

@@ -6,7 +6,8 @@ the teaching page's lessons and the pages that show nothing.
 - The rules dialog fills a phone's screen, its title bar and close button stay while the section scrolls,
   and all five tabs are on screen.
 - A teaching lesson is on screen at 1440x900, 1280x720 and 390x844, also after scrolling to the end of the
-  page, and "Show ..." brings the part of the board it explains into view.
+  page, and "Show ..." brings the part of the board it explains into view; the Fronts stay in sight at 1440x900
+  while a hand is shown for its secret choice.
 - Unknown addresses and games (also malformed ids, and on the teaching page) answer HTTP 404 with a page that
   says so and links to the lobby.
 """
@@ -122,8 +123,8 @@ def test_the_rules_dialog_fills_a_phone_and_keeps_its_title_bar(devices) -> None
     box = card.bounding_box()
     assert (box["width"], box["height"]) == (390, 844)
     tabs = page.locator(".lf-rules-tabs .q-tab")
-    assert tabs.count() == 5
-    for i in range(5):
+    assert tabs.count() == 7  # ... and Appendix 3 (Non-players) and lf's readings
+    for i in range(7):
         assert _in_view(page, f".lf-rules-tabs .q-tab >> nth={i}"), f"tab {i} is cut off"
     close = page.get_by_test_id("rules-close")
     before = close.bounding_box()
@@ -158,6 +159,29 @@ def test_the_lesson_is_always_on_screen(size: str, devices) -> None:
             " return r.top >= 0 && r.top < window.innerHeight / 2; }", arg=area)
         page.get_by_test_id(lesson_id.replace("lesson-", "lesson-ok-", 1)).click()
         page.get_by_test_id(lesson_id).wait_for(state="detached")
+    finally:
+        ctx.close()
+
+
+def test_the_fronts_stay_in_sight_while_the_table_chooses_in_secret(devices) -> None:
+    """Issue 20: at 1440x900 the Fronts were below the fold while the players chose their cards. They are what the
+    cards are chosen for: while a hand is shown for its secret choice, the Fronts are on screen above it, and so
+    is the first row of the hand."""
+    ctx = _context(devices, "1440x900")
+    try:
+        page = ctx.new_page()
+        _start_teaching(page)  # three factions at the table
+        for _ in range(8):  # the Initiative player's tie-breaks first, if any
+            if page.locator("[data-testid^=iam-]").count():
+                break
+            page.locator("[data-testid^=act-front]").first.click()
+            page.wait_for_timeout(600)
+        page.locator("[data-testid^=iam-]").first.click()
+        page.locator("[data-testid^=act-choose]").first.wait_for()
+        page.screenshot(path=str(devices.server.workdir / "choosing-1440x900.png"))
+        assert _in_view(page, "[data-testid=area-fronts]"), "the Fronts are off screen while a hand is chosen from"
+        card = page.locator(".lf-tpick").first.bounding_box()
+        assert card is not None and card["y"] < 900, "the hand's first row is off screen"
     finally:
         ctx.close()
 

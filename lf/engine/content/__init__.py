@@ -1,15 +1,25 @@
-"""Loading and validating the shipped content (board, medallions, decks).
+"""Loading and validating the shipped content (board, medallions, decks), in each version a game may be played in.
 
 The structural facts the rulebook fixes (deck sizes, strengths, leaders, the
 cards Appendix 3 removes, harder Fascist Years) are checked here, so a bad edit
 of a data file fails at start-up with a message naming the card, never mid-game.
+
+Why versions: a game is played to its end with the content it was dealt with (its options say which, like its
+generator), so a change of content never breaks a game in progress, a saved game or a game file. The current
+content is the files beside this module; each earlier version is a frozen copy in ``archive/<version>/``, never
+edited. The engine reads "the content" through ``load_content()``, which answers the version active in this
+context (``using_content``, set by the engine's entry points from the state they act on), by default the current
+one. Caches of what a card says are kept per version (``by_content``).
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache, wraps
 from importlib import resources
 from typing import Any
 
@@ -18,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..constants import FACTIONS, MEDALLION_EFFECTS
 from ..content_schema import Board, Effect, FascistCard, Medallion, PlayerCard
 
-CONTENT_VERSION = "lf-original-2"
+CONTENT_VERSION = "lf-original-3"
 LEADERS = {
     "anarchists": "Buenaventura Durruti",
     "communists": "Dolores Ibárruri",
@@ -52,7 +62,54 @@ class Content(BaseModel):
         return next(m for m in self.medallions if m.effect == effect)
 
 
-def _read(name: str) -> dict[str, Any]:
+#: The content version the engine reads in this context (a thread, a task): the current one unless a game of an
+#: earlier version is being played (``using_content``).
+_ACTIVE: ContextVar[str] = ContextVar("lf_content_version", default=CONTENT_VERSION)
+ARCHIVE = "archive"
+
+
+def archived_versions() -> list[str]:
+    """The earlier content versions this lf can still play (their frozen files under ``archive/``)."""
+    folder = resources.files("lf.engine.content").joinpath(ARCHIVE)
+    return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+
+
+def known_version(version: object) -> bool:
+    return version == CONTENT_VERSION or (isinstance(version, str) and version in archived_versions())
+
+
+@contextmanager
+def using_content(version: str) -> Iterator[None]:
+    """Read ``version`` as the content in this context (a game dealt with it is being played)."""
+    if not known_version(version):
+        raise ContentError(f"content {version!r} is not in this lf (it has {', '.join([CONTENT_VERSION, *archived_versions()])})")
+    token = _ACTIVE.set(version)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active_version() -> str:
+    return _ACTIVE.get()
+
+
+def by_content(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``lru_cache`` with the active content version in the key: a card's words cached for one version are never
+    read for a game of another."""
+    cached = lru_cache(maxsize=None)(lambda _version, *args: fn(*args))
+
+    @wraps(fn)
+    def wrapper(*args: Any) -> Any:
+        return cached(_ACTIVE.get(), *args)
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _read(name: str, version: str = CONTENT_VERSION) -> dict[str, Any]:
+    if version != CONTENT_VERSION:
+        name = f"{ARCHIVE}/{version}/{name}"
     text = resources.files("lf.engine.content").joinpath(name).read_text(encoding="utf-8")
     try:
         return tomllib.loads(text)
@@ -60,8 +117,8 @@ def _read(name: str) -> dict[str, Any]:
         raise ContentError(f"{name}: not valid TOML: {exc}") from exc
 
 
-def _models(name: str, key: str, model: type[BaseModel]) -> list[Any]:
-    rows = _read(name).get(key, [])
+def _models(name: str, key: str, model: type[BaseModel], version: str = CONTENT_VERSION) -> list[Any]:
+    rows = _read(name, version).get(key, [])
     out = []
     for i, row in enumerate(rows):
         try:
@@ -133,31 +190,40 @@ def _check_all(content: Content) -> None:
         raise ContentError(f"no card uses the effect kinds {missing}")
 
 
-def load_content() -> Content:
-    """Load and validate everything; raises ContentError naming the offending file and card."""
-    return _load_cached()
+_LOADED: dict[str, Content] = {}
 
 
-@lru_cache(maxsize=1)
-def _load_cached() -> Content:
-    board = Board.model_validate(_read("board.toml"))
-    medallions = _models("medallions.toml", "medallions", Medallion)
+def load_content(version: str | None = None) -> Content:
+    """The content of ``version`` (default: the one active in this context), loaded and validated once; raises
+    ContentError naming the offending file and card."""
+    v = version or _ACTIVE.get()
+    found = _LOADED.get(v)
+    if found is None:
+        if not known_version(v):
+            raise ContentError(f"content {v!r} is not in this lf")
+        found = _LOADED[v] = _load(v)
+    return found
+
+
+def _load(version: str) -> Content:
+    board = Board.model_validate(_read("board.toml", version))
+    medallions = _models("medallions.toml", "medallions", Medallion, version)
     player: dict[str, PlayerCard] = {}
     decks: dict[str, list[str]] = {}
     for faction, name in DECK_FILES.items():
-        cards = _models(name, "cards", PlayerCard)
+        cards = _models(name, "cards", PlayerCard, version)
         _check_deck(faction, cards)
         decks[faction] = [c.id for c in cards]
         player.update(_unique(name, player, cards))
     fascist: dict[str, FascistCard] = {}
     fdecks: dict[int, list[str]] = {}
     for year, name in FASCIST_FILES.items():
-        cards = _models(name, "cards", FascistCard)
+        cards = _models(name, "cards", FascistCard, version)
         _check_fascist(year, cards)
         fdecks[year] = [c.id for c in cards]
         fascist.update(_unique(name, {**player, **fascist}, cards))
     content = Content(
-        version=CONTENT_VERSION,
+        version=version,
         board=board,
         medallions=medallions,
         player_cards=player,

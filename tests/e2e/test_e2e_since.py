@@ -1,0 +1,118 @@
+"""While you waited, in a real browser (issue 20): after a seat ends its turn, what happened until it must decide
+again plays as steps with each change marked on the board; one tap skips them; the digest stays.
+
+One person against two Non-players from "Play now", one turn: on a phone the steps are the top of the bottom sheet,
+on a laptop they float over the board and never cover what they mark. The pace is set to step by step (the page's
+own setting) so each step waits for the test's tap.
+"""
+
+from __future__ import annotations
+
+import pytest
+from e2e_play import confirm_if_asked, press, snapshot, take, wait_game
+from playwright.sync_api import expect
+
+from lf.components.prompt import CONFIRM_KINDS
+from lf.tools.page_policy import OFFERED_JS, kind_of
+
+pytestmark = pytest.mark.e2e
+
+#: The rectangles of the step box and of every mark on the board.
+RECTS_JS = """() => {
+  const r = el => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const box = document.querySelector('[data-testid=seq]');
+  return {box: r(box), dock: r(document.querySelector('[data-testid=dock]')),
+          rings: Array.from(document.querySelectorAll('.lf-seq-ring')).map(r),
+          badges: Array.from(document.querySelectorAll('.lf-seq-badge')).map(b => b.textContent)};
+}"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+def _play_to_the_end_of_a_turn(page, touch: bool) -> None:
+    """Moves as a player makes them (a card in secret, Action Points on a Front, no Morale), then the end."""
+    for _ in range(30):
+        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0", timeout=30_000)
+        keys = page.evaluate(OFFERED_JS)
+        key = next((k for p in ("choose:", "ap_front:", "morale_skip", "end_turn") for k in keys if k.startswith(p)),
+                   keys[0])
+        before = snapshot(page)["version"]
+        take(page, key, touch)
+        if kind_of(key) in CONFIRM_KINDS:
+            confirm_if_asked(page, before, touch)
+        page.wait_for_function(f"() => +document.querySelector('[data-testid=game]').dataset.version > {before}")
+        if key == "end_turn":
+            return
+    raise AssertionError("no end of turn")
+
+
+@pytest.mark.parametrize("kind", ["phone", "laptop"])
+def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them(devices, kind) -> None:
+    device = devices.new(kind)
+    page, touch = device.page, device.touch
+    page.goto("/")
+    page.wait_for_function("() => window.did_handshake === true")
+    page.evaluate("() => localStorage.setItem('lf-since-pace', 'step')")
+    press(page, page.get_by_test_id("play-now"), touch)
+    page.wait_for_url("**/game/*")
+    wait_game(page)
+    expect(page.get_by_test_id("seq")).to_have_count(0)  # a page just opened plays nothing: the digest says it
+    _play_to_the_end_of_a_turn(page, touch)
+    seq = page.get_by_test_id("seq")
+    expect(seq).to_be_visible(timeout=20_000)
+    expect(seq).to_contain_text("1 of ")
+    expect(page.locator(".lf-seq-ring").first).to_be_attached()
+    seen = page.evaluate(RECTS_JS)
+    assert seen["rings"] and seen["badges"], "the step's changes are marked on the board, with what they became"
+    if kind == "phone":  # the top of the bottom sheet
+        box, dock = seen["box"], seen["dock"]
+        assert dock[1] - 1 <= box[1] and box[3] <= dock[3] + 1, (box, dock)
+    steps = int(seq.locator(".lf-seq-k").inner_text().split(" of ")[1])
+    titles = []
+    for k in range(1, min(steps, 6) + 1):  # step by step: each waits for Next
+        expect(seq.locator(".lf-seq-k")).to_have_text(f"{k} of {steps}")
+        titles.append(seq.locator(".lf-seq-title").inner_text())
+        seen = page.evaluate(RECTS_JS)
+        if kind == "laptop":
+            assert not any(_overlap(seen["box"], ring) for ring in seen["rings"]), f"step {k} covers its marks"
+        if k < steps:
+            press(page, seq.get_by_test_id("seq-next"), touch)
+    assert "Fascist Test" in titles or any(t.startswith("Year ") for t in titles), titles
+    press(page, seq.get_by_test_id("seq-skip"), touch)  # one tap: the rest is skipped, the marks go
+    expect(seq).to_be_hidden()
+    expect(page.locator(".lf-seq-ring")).to_have_count(0)
+    since = page.get_by_test_id("since")
+    expect(since).to_contain_text("Since your last move")
+    if since.locator(".lf-since-fold").get_attribute("aria-expanded") == "false":  # folded at first on a phone
+        press(page, since.locator(".lf-since-fold"), touch)
+    first = since.locator(".lf-since-b").first
+    press(page, first, touch)  # a step of the digest unfolds and marks the board again, like a log entry
+    expect(since.locator(".lf-since-s.open .lf-since-more").first).to_be_visible()
+    assert page.get_by_test_id("all-toggle").is_visible(), "the seat's own decision is there all along"
+    assert not device.errors, device.errors
+
+
+def test_a_rule_a_non_player_cites_opens_the_reference_at_that_rule(devices) -> None:
+    device = devices.new("laptop")
+    page = device.page
+    page.goto("/")
+    page.wait_for_function("() => window.did_handshake === true")
+    page.get_by_test_id("play-now").click()
+    page.wait_for_url("**/game/*")
+    wait_game(page)
+    link = page.locator(".lf-since a.lf-rule, .lf-log a.lf-rule").first
+    for _ in range(3):  # until a Non-player has moved since the start or the seat's move
+        if link.count():
+            break
+        _play_to_the_end_of_a_turn(page, False)
+    page.locator(".lf-since-s").filter(has=page.locator("a.lf-rule")).first.locator(".lf-since-b").click()
+    link = page.locator(".lf-since-s.open a.lf-rule").first
+    rule = link.get_attribute("data-rule")
+    link.click()
+    dialog = page.get_by_test_id("rules-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(f"#lf-rule-{rule}")).to_be_in_viewport()
+    assert "/game/" in page.url, "the game page stays under the dialog"
+    assert not device.errors, device.errors
