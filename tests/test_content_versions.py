@@ -75,3 +75,17 @@ def test_the_first_fascist_card_attacks_as_its_own_content_says() -> None:
         assert old.fascist_card == new.fascist_card == "F1-17"
         assert any(fs.status == "defeat" for fs in old.fronts.values())
         assert not any(fs.status == "defeat" for fs in new.fronts.values())
+
+
+def test_an_older_games_fascist_card_reads_as_its_own_content_prints_it() -> None:
+    """The board shows the card the game is played with: a game dealt under lf-original-2 whose Fascist card was
+    re-tuned since (F1-02: 2 Attacks each on the Fronts closest to Defeat, Madrid and North; now 4 on Madrid) shows
+    its own Attacks and its own Test on the Front, not today's (rulebook p.9, Fascist card: Attacks and Test)."""
+    from lf.components import board
+
+    seed = next(s for s in range(1, 2000) if new_game(s, options={"content": OLD}).fascist_card == "F1-02")
+    v_old = view(new_game(seed, options={"content": OLD}), None)
+    assert v_old["content_version"] == OLD
+    old_html = board.fascist_html(v_old)
+    assert "Front closest to Defeat" in old_html, "lf-original-2's F1-02 attacks the Front closest to Defeat"
+    assert "Front closest to Defeat" not in board.fascist_html({**v_old, "content_version": CONTENT_VERSION})

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from nicegui import ui
 
+from lf.engine.content import CONTENT_VERSION
+
 from .fascist_card import fascist_card_html, test_of
 from .front import front_html
 from .glory import glory_html
@@ -112,7 +114,7 @@ def _holders(ini: str, gov: str) -> str:
 
 def front_pieces(v: dict) -> dict[str, Piece]:
     """Each Front's HTML and the choice a tap on it makes now (a Pieces selector)."""
-    test = test_of(v["fascist_card"])
+    test = test_of(v["fascist_card"], _version(v))
     picks = targets(v, ("front", "ap_front"))
     out: dict[str, Piece] = {}
     for f in FRONTS:
@@ -149,8 +151,12 @@ def tracks_box(pieces: Pieces, state: object) -> None:
 
 def fascist_html(v: dict) -> str:
     return fascist_card_html(v["fascist_card"], v["fascist_deck_size"], v["year"], v["test_result"], v["fronts"],
-                             now=v.get("attacks_now"),
-                             over=bool(v.get("result")))
+                             now=v.get("attacks_now"), over=bool(v.get("result")), content_version=_version(v))
+
+
+def _version(v: dict) -> str:
+    """The content the game was dealt with: an older game's Fascist card reads as it was printed for it."""
+    return v.get("content_version") or CONTENT_VERSION
 
 
 def glory_box_html(v: dict) -> str:

@@ -6,7 +6,7 @@ this turn: the Test says which Front to support and how far.
 
 from __future__ import annotations
 
-from lf.engine.content import load_content
+from lf.engine.content import CONTENT_VERSION, load_content
 from lf.engine.describe import effects_text
 
 from .card import ORIGINAL
@@ -24,7 +24,8 @@ LETTERS = {
 
 
 def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_result: str | None,
-                      fronts: dict[str, dict] | None = None, over: bool = False, now: dict[str, str] | None = None) -> str:
+                      fronts: dict[str, dict] | None = None, over: bool = False, now: dict[str, str] | None = None,
+                      content_version: str = CONTENT_VERSION) -> str:
     """The card, or a placeholder between turns. ``fronts`` lets the Test say if it would pass right now, while
     the game goes on (``over``: it ended, and that Test will never be made); ``now`` says, in the engine's words
     (the view's ``attacks_now``), where an Attack of a letter would land now when that is not its own Front."""
@@ -32,7 +33,7 @@ def fascist_card_html(card_id: str | None, deck_size: int, year: int, test_resul
         return (f'<div class="lf-fcard lf-fcard-empty" data-ref="fascist">'
                 f'<div class="lf-fc-name">No Fascist card in play</div>'
                 f'<div class="lf-fc-sub">Year {year} deck: {deck_size} card{"s" * (deck_size != 1)} left</div></div>')
-    c = load_content().fascist_cards[card_id]
+    c = load_content(content_version).fascist_cards[card_id]
     now = {} if over else (now or {})
     attacks = "".join(_attack_html(letter, n, now.get(letter, "")) for letter, n in c.attacks)
     effects = effects_text([e.plain() for e in c.effects])
@@ -70,9 +71,9 @@ def _attack_html(letter: str, n: int, now: str) -> str:
             f'<b class="lf-atk-n" aria-hidden="true">{n}</b><span class="lf-atk-w">{esc(said)}</span>{where}</li>')
 
 
-def test_of(card_id: str | None) -> tuple[str, int] | None:
-    """(front, threshold) of the current card's Test, for the Front it concerns."""
+def test_of(card_id: str | None, content_version: str = CONTENT_VERSION) -> tuple[str, int] | None:
+    """(front, threshold) of the current card's Test, for the Front it concerns (in the game's own content)."""
     if not card_id:
         return None
-    t = load_content().fascist_cards[card_id].test
+    t = load_content(content_version).fascist_cards[card_id].test
     return t.front, t.threshold

@@ -184,7 +184,8 @@ class GameScreen:
 
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
-                                                        "fronts", "result"), board.fascist_html, mark="fascist"))
+                                                        "fronts", "result", "attacks_now", "content_version"),
+                                   board.fascist_html, mark="fascist"))
         self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names, self.presence),
                                  share=False),
                    table_box("hero", "Factions", "lf-facs"))

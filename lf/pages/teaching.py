@@ -229,7 +229,8 @@ class TeachingScreen:
                     self._tabs()
             with ui.element("div").classes("lf-col lf-side"):
                 self._keep(HtmlPart("fascist", lambda s: _slice(s.board, "fascist_card", "fascist_deck_size",
-                                                                "test_result", "year", "fronts"),
+                                                                "test_result", "year", "fronts", "attacks_now",
+                                                                "content_version"),
                                     lambda s: board.fascist_html(s.board), mark="fascist"))
                 self._keep(HtmlPart("facs", lambda s: _slice(s.board, "factions", "initiative", "government", "active",
                                                              "waiting", "phase", "tracks"),
