@@ -116,7 +116,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
-    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood")
+    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood,computers")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
     lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
     lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")

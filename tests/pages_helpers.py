@@ -111,7 +111,7 @@ def reg(tmp_path) -> Iterator[Registry]:
         registry.close()
 
 
-async def see(user: User, target: str, timeout: float = 10.0) -> None:
+async def see(user: User, target: str, timeout: float = 20.0) -> None:
     """Like ``user.should_see`` with a longer patience (actions run in a worker thread)."""
     for _ in range(int(timeout / 0.05)):
         if user._sees(target):  # noqa: SLF001  (the fixture's own matcher)
@@ -120,7 +120,7 @@ async def see(user: User, target: str, timeout: float = 10.0) -> None:
     await user.should_see(target)
 
 
-async def wait_for(predicate, timeout: float = 10.0, why: str = "") -> None:
+async def wait_for(predicate, timeout: float = 20.0, why: str = "") -> None:
     for _ in range(int(timeout / 0.05)):
         if predicate():
             return

@@ -145,8 +145,8 @@ async def test_turns_are_played_live_on_both_devices(reg, user: User, create_use
     before = screen_of(ana).syncs
     take(mod, "ap_front:madrid")  # a tap on the Madrid Front
     await wait_for(lambda: screen_of(ana).syncs > before, why="the Anarchists' page hears of the move")
-    log = log_text(ana)
-    assert "Moderates play" in log and "joins their tableau" in log
+    await wait_for(lambda: "Moderates play" in log_text(ana), why="the log's new block is drawn")
+    assert "joins their tableau" in log_text(ana)
     await until_offered(game_id, mod, "end_turn")
     # Ending a turn that gives nothing up is one step (the engine's forgo is empty): the Anarchists get the cue.
     assert not screen_of(mod).view["decisions"][0].get("forgo")

@@ -34,7 +34,7 @@ async def test_play_now_lets_the_visitor_choose_a_faction_or_be_surprised(reg, u
     """Issue 20: Play now silently picked a faction. Each faction is offered with what it fights for, and "Surprise
     me" says it picks at random; the game it starts says which."""
     await user.open("/")
-    await see(user, "Play now against two Non-players, as:")
+    await see(user, "Play now, as:")
     for words in ("Liberty and Collectivization; Aragon", "Soviet Support and the Government",
                   "Foreign Aid and the Government", "Surprise me", "a faction picked at random"):
         await see(user, words)

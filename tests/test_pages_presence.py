@@ -121,5 +121,5 @@ async def test_only_the_host_gets_the_hand_over(reg, user: User, create_user) ->
     await join(mo, game_id, "moderates", "Mo", invite=session.seat_invites()["moderates"])
     await settle_picks(game_id, mo)
     await see(mo, "The game waits for the Communists, whose seat nobody has taken yet.")
-    await see(mo, "The host can let a Non-player play for them")
+    await see(mo, "The host can let a Non-player or the computer play for them")
     assert "Let a Non-player play" not in page_text(mo)

@@ -72,7 +72,7 @@ def test_unknown_games_and_bad_requests(registry: Registry) -> None:
         registry.export_game("0123456789ab")
     with pytest.raises(BadRequest, match="unknown faction"):
         registry.create_game({"fascists": "human"})
-    with pytest.raises(BadRequest, match="'human' or 'nonplayer'"):
+    with pytest.raises(BadRequest, match="'human', 'nonplayer' or 'computer:<level>'"):
         registry.create_game({"anarchists": "robot"})
     with pytest.raises(BadRequest, match="unknown mode"):
         registry.create_game(mode="blitz")

@@ -24,6 +24,8 @@ from typing import Any
 
 from nicegui import ui
 
+from lf.engine.recap import REASON_KINDS
+
 from .rule_links import linked
 from .shared_render import shared
 from .theme import FACTIONS, esc, faction_dot, faction_label
@@ -33,16 +35,19 @@ CHUNK = 8
 #: A tap anywhere on an entry with references or reasons; its words are a button (keyboard, screen readers) whose
 #: click reaches the entry. Why a button inside the ``li``: an ``ol`` may hold only list items (axe-core "list").
 CLICK = ' onclick="lfLogTap(this, event)"'
-KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np"}
-#: The filter's choices: the wrapper's class for each (assets/history.css hides the other entries).
-FILTERS = {"all": "All", "mine": "Mine", "players": "Players", "fascist": "Fascist", "np": "Non-player reasons"}
+KIND_CLASS = {"fascist": "fas", "outcome": "out", "turn": "turn", "test": "test", "glory": "glory", "nonplayer": "np",
+              "computer": "np ai"}
+#: The filter's choices: the wrapper's class for each (assets/history.css hides the other entries). "Computer
+#: reasons" is offered in games the computer plays in (``_choices``).
+FILTERS = {"all": "All", "mine": "Mine", "players": "Players", "fascist": "Fascist", "np": "Non-player reasons",
+           "ai": "Computer reasons"}
 
 #: One row of the log: an entry and the Non-player notes folded under it (the rule that chose that move).
 Row = tuple[dict, tuple[dict, ...]]
 
 
 def fold_notes(entries: list[dict]) -> list[Row]:
-    """Each Non-player note ("Non-player rule 3c: ...") folded under the entry that follows it.
+    """Each Non-player note ("Non-player rule 3c: ...") or computer's reason folded under the entry that follows it.
 
     The engine writes the note just before the move it explains (``lf.engine.game.apply``), so the next
     entry is that move's first line. A note with nothing after it yet (the move wrote no line) stays a row.
@@ -50,7 +55,7 @@ def fold_notes(entries: list[dict]) -> list[Row]:
     rows: list[Row] = []
     waiting: list[dict] = []
     for e in entries:
-        if e.get("kind") == "nonplayer":
+        if e.get("kind") in REASON_KINDS:
             waiting.append(e)
             continue
         rows.append((e, tuple(waiting)))
@@ -68,8 +73,11 @@ def _classes(row: Row, viewer: str | None) -> list[str]:
         cls.append("mine")
     if e.get("refs"):
         cls.append("has-refs")
-    if notes or e.get("kind") == "nonplayer":
+    kinds = {n.get("kind") for n in (*notes, e)}
+    if "nonplayer" in kinds:
         cls.append("has-np")
+    if "computer" in kinds:
+        cls.append("has-ai")
     return [c for c in cls if c]
 
 
@@ -80,7 +88,8 @@ def _row_html(row: Row, viewer: str | None) -> str:
     refs = " ".join(e.get("refs") or [])
     # The rule a Non-player's move cites is a link to the rules reference: outside the button (a link inside a
     # button is not allowed), unfolded by the tap on the move.
-    why = "".join(f'<span class="lf-log-np">{linked(_reason(n))}</span>' for n in notes)
+    why = "".join(f'<span class="lf-log-np">{linked(_reason(n))}</span>' if n.get("kind") == "nonplayer" else
+                  f'<span class="lf-log-np lf-log-ai">{esc(_reason(n))}</span>' for n in notes)
     tag = "button" if refs or notes else "span"
     kind = ' type="button"' if refs or notes else ""
     return (f'<li class="lf-log-e {" ".join(_classes(row, viewer))}" data-refs="{esc(refs)}"'
@@ -93,7 +102,15 @@ def _shown(row: Row, value: str, viewer: str | None) -> bool:
     """Whether the filter ``value`` shows this row: the rules of assets/history.css on the row's classes."""
     cls = _classes(row, viewer)
     return {"mine": "mine" in cls, "players": "f-none" not in cls, "fascist": "f-none" in cls,
-            "np": "has-np" in cls}.get(value, True)
+            "np": "has-np" in cls, "ai": "has-ai" in cls}.get(value, True)
+
+
+def _choices(state: Any, me: str | None) -> dict[str, str]:
+    """The filter's choices: "Mine" for a seat, "Computer reasons" where the computer plays a seat or played one."""
+    factions = state.get("factions", {}) if isinstance(state, dict) else {}
+    computer = any(isinstance(fv, dict) and fv.get("computer") for fv in factions.values()) or \
+        any(e.get("kind") == "computer" for e in (state.get("log") or [] if isinstance(state, dict) else []))
+    return {k: v for k, v in FILTERS.items() if (me is not None or k != "mine") and (computer or k != "ai")}
 
 
 def _reason(note: dict) -> str:
@@ -190,7 +207,7 @@ class LogPanel:
                 if self.replay:
                     ui.link("Replay from the start", self.replay).classes("lf-log-replay") \
                         .props("data-testid=replay").mark("replay")
-            choices = {k: v for k, v in FILTERS.items() if me is not None or k != "mine"}
+            choices = _choices(state, me)
             self.filter = ui.toggle(choices, value="all", on_change=lambda e: self.set_filter(e.value)) \
                 .props('dense no-caps unelevated toggle-color=primary aria-label="Show in the log"') \
                 .classes("lf-log-filter").mark("log-filter")

@@ -50,9 +50,11 @@ def presence_badge(p: SeatPresence) -> str:
 
 
 def shows_presence(view: Mapping, faction: str, names: Mapping[str, str]) -> bool:
-    """Whether a faction's line says its presence: a person's seat that someone took, not the viewer's own."""
+    """Whether a faction's line says its presence: a person's seat that someone took (not one the computer plays),
+    not the viewer's own."""
     fv = view["factions"][faction]
-    return fv["seat"] == "human" and names.get(faction) != "free seat" and view.get("viewer") != faction
+    return fv["seat"] == "human" and not fv.get("computer") and names.get(faction) != "free seat" and \
+        view.get("viewer") != faction
 
 
 def waited_for_absent(view: Mapping, names: Mapping[str, str],
@@ -64,8 +66,9 @@ def waited_for_absent(view: Mapping, names: Mapping[str, str],
     out = []
     for w in view["waiting"]:
         f = w["faction"]
-        if f in out or f == view.get("viewer") or view["factions"][f]["seat"] != "human":
-            continue
+        fv = view["factions"][f]
+        if f in out or f == view.get("viewer") or fv["seat"] != "human" or fv.get("computer"):
+            continue  # a Non-player or the computer plays at once: nobody is absent
         if names.get(f) == "free seat" or presence.get(f, NOT_SEEN).state in (AWAY, "unseen"):
             out.append(f)
     return out

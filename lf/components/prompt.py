@@ -80,10 +80,28 @@ def waiting_line(view: dict, names: dict[str, str]) -> str:
     parts = []
     for w in others:
         who = faction_label(w["faction"])
-        name = names.get(w["faction"], "")
+        name = "computer" if _computer(view, w["faction"]) else names.get(w["faction"], "")
         label = f"the {who}" + (f" ({name})" if name and name != who else "")
         parts.append(f"{label} {WAITING_WORDS.get(w['kind'], 'to decide')}")
     return "Waiting for " + "; ".join(parts) + "."
+
+
+def _computer(view: dict, faction: str) -> bool:
+    return bool(view.get("factions", {}).get(faction, {}).get("computer"))
+
+
+def thinking_html(view: dict) -> str:
+    """"Communists (computer) are thinking ..." with a moving bar, while a seat the computer plays decides.
+
+    The same words on every device (a view says which seats the computer plays and whom the game waits for),
+    so no page asks the thinking process anything; the bar moves by CSS alone (assets/lf.css)."""
+    who = [faction_label(w["faction"]) for w in view.get("waiting", [])
+           if w["faction"] != view.get("viewer") and _computer(view, w["faction"])]
+    if not who or view.get("result"):
+        return ""
+    return (f'<div class="lf-thinking" role="status" data-testid="thinking">'
+            f'<span>{esc(" and ".join(dict.fromkeys(who)))} (computer) are thinking …</span>'
+            f'<span class="lf-thinking-bar" aria-hidden="true"><span></span></span></div>')
 
 
 def _and(words: list[str]) -> str:
@@ -250,7 +268,7 @@ def idle_prompt_html(view: dict, names: dict[str, str]) -> str:
         head, line = "Not your move.", waiting_line(view, names) or "Nothing is pending."
     wait = f'<div class="lf-wait" data-testid="waiting">{esc(line)}</div>' if line else ""
     return (f'<div class="lf-box"><div class="lf-prompt" data-testid="prompt"><div class="lf-bar-words">'
-            f'<div class="lf-prompt-h">{esc(head)}</div>{wait}</div></div></div>')
+            f'<div class="lf-prompt-h">{esc(head)}</div>{wait}{thinking_html(view)}</div></div></div>')
 
 
 def render_prompt(inp: PromptInput) -> None:
@@ -282,6 +300,8 @@ def render_prompt(inp: PromptInput) -> None:
                 else:
                     line = "Everyone is waiting for you."
                 ui.label(line).classes("lf-wait")
+                if thinking := thinking_html(view):
+                    ui.html(thinking, sanitize=False)
             buttons += _bar(view, d, inp.send)
         with ui.element("div").classes("lf-acts lf-bar-acts"):
             for c in buttons:

@@ -30,7 +30,7 @@ from .theme import FACTIONS, esc, faction_label, front_label, signed, track_labe
 #: The pace setting (kept by each browser: assets/since.js), in the order offered.
 PACES = (("step", "Step by step"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off"))
 #: Who a step's reasons speak for, by the reasons' log kind (a computer player's kind joins here).
-REASON_WHO = {"nonplayer": "Non-player"}
+REASON_WHO = {"nonplayer": "Non-player", "computer": "computer"}
 #: Titles of the steps the turn sequence opens (rulebook pg. 5), by their first line's kind.
 TITLES = {"fascist": "Fascist card", "test": "Fascist Test", "glory": "Bag of Glory", "outcome": "The war",
           "bid": "Final Bid for Glory", "seat": "The table"}
@@ -236,7 +236,8 @@ def title(step: dict, v: dict, names: dict[str, str]) -> str:
     if who not in FACTIONS:
         return "The Fascists" if kind in ("front", "defeat", "victory") else "The board"
     kind_of_player = REASON_WHO.get(reasons[0]["kind"], "") if reasons else (
-        "Non-player" if v["factions"][who]["seat"] == "nonplayer" else "")
+        "Non-player" if v["factions"][who]["seat"] == "nonplayer" else
+        "computer" if v["factions"][who].get("computer") else "")
     if kind_of_player:
         return f"{faction_label(who)} ({kind_of_player})"
     name = names.get(who, "")

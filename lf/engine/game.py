@@ -12,6 +12,7 @@ from typing import Any
 from . import bid, effects, fronts, medallions, nonplayer, outcome, play, tracks, turn, year_end  # noqa: F401  (register steps)
 from .content import CONTENT_VERSION, using_content
 from .actions import Action, Decision, IllegalAction
+from .computers import REASON_KIND, computer_level
 from .constants import FACTIONS, faction_label
 from .decisions import BUILD, RESOLVE
 from .machine import log, pinned, run
@@ -110,7 +111,9 @@ def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, no
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note
-        log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind="nonplayer")
+        # the reason of a seat the computer plays is its own kind of line (lf/engine/computers.py)
+        kind = REASON_KIND if computer_level(state, faction) else "nonplayer"
+        log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind=kind)
     state.actions.append(entry)
     state.pending.remove(p)
     RESOLVE[p["kind"]](state, p, act)

@@ -34,7 +34,7 @@ HEADS = frozenset({"turn", "fascist", "test", "glory", "year", "outcome", "play"
 JOINS = {"fascist": {"turn"}, "glory": {"year", "bid"}, "bid": {"bid"}}
 #: Log kinds that say why the next move was made (a Non-player's rule, written by ``apply`` from the move's
 #: note; a computer player's reasons when it writes its own kind): a step's reasons, never a step of their own.
-REASON_KINDS = frozenset({"nonplayer"})
+REASON_KINDS = frozenset({"nonplayer", "computer"})
 
 
 @dataclass(frozen=True, slots=True)

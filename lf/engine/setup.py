@@ -17,6 +17,7 @@ from .constants import (
     faction_label,
 )
 from .cards import draw_all
+from .computers import check_option
 from .content import active_version
 from .hero import grant
 from .machine import HALT_BEFORE_HIDDEN, content, log, push
@@ -45,6 +46,7 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     # The content is the one new_game made active: the options name it, so a replay reads the same cards.
     options = dict(sorted({"generator": GENERATOR, **(options or {}), "content": active_version()}.items()))
     options.pop(HALT_BEFORE_HIDDEN, None)
+    check_option(options, seat_map)
     c = content()
     rng = start(seed, options["generator"])
     rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))

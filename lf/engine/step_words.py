@@ -10,6 +10,7 @@ that took the step (``own=True``) may, since that player knows it.
 from __future__ import annotations
 
 from .cards import card_name
+from .computers import arg_level, level_label
 from .constants import front_label, track_label
 from .decisions import option_label
 from .describe import icon_text
@@ -45,7 +46,10 @@ def action_words(key: str, own: bool = False) -> str:
     if kind == "choose":
         return "chose a card in secret" if arg else "passed"
     if kind == "seat":  # the host or the turn timer (lf/engine/table.py), not a move of the rules
-        return "handed to a Non-player" if arg == "nonplayer" else "played by a person again"
+        if arg == "nonplayer":
+            return "handed to a Non-player"
+        level = arg_level(rest)
+        return f"handed to the computer ({level_label(level)})" if level else "played by a person again"
     if kind == "end":
         return "the game was ended without a result"
     if kind == "event":

@@ -14,6 +14,12 @@ turn (rule 2), or its Hero point menu once the card was played. Back to a person
 becomes the end of a person's turn, and a simultaneous choice still open (card, bid, keep) is asked of
 them too. A hand-over in the middle of a card's effect that only people are asked ("play" another card,
 "morale") is refused until it is done.
+
+The computer (lf/engine/computers.py) plays a person's seat by a person's rules: handing an absent person's seat
+to it (``kind="computer:<level>"``) and back (``kind="human"``) changes nothing the rules read, and no open
+decision; it is logged and replayed like the other hand-overs. Only a person's seat goes to the computer, and
+the computer gives it back to a person (not to a Non-player), so the seat kinds a game began with can always be
+read from its first hand-over (``initial_seats``).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import IllegalAction
+from .computers import LEVELS, arg_level, computer_level, level_label, started_with
 from .constants import FACTIONS, faction_label
 from .machine import ask, barrier, log, pinned, push, run
 from .outcome import stop
@@ -38,14 +45,20 @@ def is_table_entry(entry: dict[str, Any]) -> bool:
 
 @pinned
 def hand_over(state: GameState, faction: str, kind: str, note: str) -> GameState:
-    """``faction`` is played from now on by a person (``kind="human"``) or the Non-player rules."""
+    """``faction`` is played from now on by a person (``kind="human"``), the Non-player rules, or the computer
+    (``kind="computer:<level>"``)."""
     if faction not in FACTIONS:
         raise IllegalAction(f"unknown faction {faction!r}")
-    if kind not in SEAT_KINDS:
-        raise IllegalAction(f"a seat is played by a person or a Non-player, not {kind!r}")
+    level = arg_level(kind)
+    if kind not in SEAT_KINDS and level not in LEVELS:
+        raise IllegalAction(f"a seat is played by a person, a Non-player or the computer ({', '.join(LEVELS)}), "
+                            f"not {kind!r}")
     if state.result is not None:
         raise IllegalAction("the game is over")
     fa = state.factions[faction]
+    playing = computer_level(state, faction)
+    if level is not None or playing is not None:
+        return _computer_seat(state, faction, kind, level, playing, note)
     if fa.seat == kind:
         raise IllegalAction(f"the {faction_label(faction)} are already played by "
                             f"{'a person' if kind == 'human' else 'the Non-player rules'}")
@@ -62,6 +75,22 @@ def hand_over(state: GameState, faction: str, kind: str, note: str) -> GameState
         _to_person(state, faction, mine)
     barrier(state)
     run(state)
+    return state
+
+
+def _computer_seat(state: GameState, faction: str, kind: str, level: str | None, playing: str | None,
+                   note: str) -> GameState:
+    """A person's seat handed to the computer, or given back by it: the rules see a person's seat throughout."""
+    who = faction_label(faction)
+    if level is not None and playing is not None:
+        raise IllegalAction(f"the computer ({level_label(playing)}) already plays the {who}")
+    if level is not None and state.factions[faction].seat != "human":
+        raise IllegalAction(f"the {who} are played by the Non-player rules; only a person's seat goes to the computer")
+    if level is None and kind != "human":
+        raise IllegalAction(f"the computer plays the {who}: give the seat back to a person first")
+    state.actions.append({"faction": faction, "action": {"kind": "seat", "arg": kind}, "note": note})
+    log(state, note, faction=faction, kind="seat")
+    barrier(state)
     return state
 
 
@@ -133,9 +162,15 @@ def apply_entry(state: GameState, entry: dict[str, Any]) -> GameState:
 
 
 def initial_seats(state: GameState) -> dict[str, str]:
-    """The seat kinds the game started with (the current ones, with every hand-over taken back)."""
+    """The engine's seat kinds the game started with, read from each seat's first hand-over (the current kind
+    when there was none): a seat handed to a Non-player or the computer was a person's (the computer's seats are
+    persons' for the rules), and one given to a person was a Non-player's unless the computer played it from
+    the start."""
     seats = {f: state.factions[f].seat for f in FACTIONS}
-    for entry in reversed(state.actions):
+    first: dict[str, str] = {}
+    for entry in state.actions:
         if entry["action"].get("kind") == "seat":
-            seats[entry["faction"]] = "human" if entry["action"].get("arg") == "nonplayer" else "nonplayer"
+            first.setdefault(entry["faction"], entry["action"].get("arg", ""))
+    for f, arg in first.items():
+        seats[f] = "nonplayer" if arg == "human" and not started_with(state, f) else "human"
     return seats

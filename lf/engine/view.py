@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .attacks_now import attacks_now
+from .computers import computer_seats
 from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
@@ -19,11 +20,13 @@ from .state import GameState
 from .year_end import keep_limits
 
 
-def _faction_view(state: GameState, f: str, viewer: str | None) -> dict[str, Any]:
+def _faction_view(state: GameState, f: str, viewer: str | None, computers: dict[str, str]) -> dict[str, Any]:
     fa = state.factions[f]
     mine = viewer == f
     out: dict[str, Any] = {
         "seat": fa.seat,
+        #: The level of lf's computer playing this (person's) seat, or None (lf/engine/computers.py).
+        "computer": computers.get(f),
         "hero": fa.hero,
         "tokens": fa.tokens,
         "medallions": list(fa.medallions),
@@ -66,6 +69,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
     if viewer is not None and viewer not in FACTIONS:
         raise ValueError(f"unknown faction {viewer!r}")
     mine = [BUILD[p["kind"]](state, p).to_json() for p in state.pending if p["faction"] == viewer]
+    computers = computer_seats(state)
     # A pick's purpose (a tie, a medallion...) is public like its prompt: the teaching guide times its lessons by it.
     waiting = [{"faction": p["faction"], "kind": p["kind"], "phase": p.get("phase", ""),
                 **({"purpose": p["purpose"]} if p.get("purpose") else {})} for p in state.pending]
@@ -97,7 +101,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "attacks_now": attacks_now(state) if state.result is None else {},
         "bid_winner": state.bid_winner,
         "defeats": list(state.defeats),
-        "factions": {f: _faction_view(state, f, viewer) for f in FACTIONS},
+        "factions": {f: _faction_view(state, f, viewer, computers) for f in FACTIONS},
         "decisions": mine,
         "waiting": waiting,
         "waiting_message": waiting_message(state, viewer) if viewer else "",

@@ -62,8 +62,9 @@ async def join_page(game_id: str, faction: str, invite: str = "") -> None:
         seat = facts.seat
         ui.html(f'<div class="lf-h2">{esc(facts.name)}</div>', sanitize=False)
         if seat is None or (seat.kind != "human" and not seat.claimed):
+            by = "the computer" if seat is not None and seat.kind == "computer" else "the Non-player rules"
             _refused("", f"The {faction_label(faction) if seat else faction} seat can't be joined: it is played by "
-                         "the Non-player rules or does not exist.", game_id)
+                         f"{by} or does not exist.", game_id)
             return
         if seat.claimed:
             _refused("", f"The {faction_label(faction)}' seat is already taken by {seat.display_name}.", game_id)
@@ -80,13 +81,17 @@ async def join_page(game_id: str, faction: str, invite: str = "") -> None:
 
         async def take() -> None:
             error = await claim_seat(game_id, faction, name.value, invite or None)
-            if error:
-                ui.notify(error, type="negative")
+            if error:  # a sentence that stays on the page (e.g. a limit reached), not a toast that goes
+                said.set_text(error)
+                said.set_visibility(True)
                 return
             ui.navigate.to(f"/game/{game_id}?seat={faction}")
 
         ui.button(f"Take the {faction_label(faction)}' seat", icon="event_seat", on_click=take) \
             .props("unelevated no-caps color=primary size=lg data-testid=join-take").classes("w-full mt-2").mark("join-take")
+        said = ui.label("").classes("lf-join-refused").props('role=alert data-testid=join-refused') \
+            .mark("join-refused")
+        said.set_visibility(False)
 
 
 def register() -> None:

@@ -28,16 +28,17 @@ from .in_thread import in_thread
 from .quick_play import play_now_choices
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
-from .setup_form import read_setup, seat_toggles
+from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
 
-SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player"}
+SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player", "computer": "Computer"}
 LIVE_DELAY_S = 0.3
 PER_PAGE = 10
 MAX_TURN_SECONDS = 3600
 
 
 class CreateForm:
-    """Name, seed, a human/Non-player switch per faction, private or public, and which seat the host takes."""
+    """Name, seed, a human/Non-player/computer switch per faction (and the computer's level), private or public,
+    and which seat the host takes."""
 
     def __init__(self) -> None:
         self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
@@ -48,6 +49,8 @@ class CreateForm:
                    'data-testid=new-seed') \
             .classes("w-full").mark("new-seed")
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
+        self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
+            .props("outlined dense data-testid=new-level").classes("w-full").mark("new-level")
         self.public = ui.switch("Public: listed in the lobby, anyone may take a free seat") \
             .props("data-testid=new-public").classes("lf-switch").mark("new-public")
         default = port.default_turn_seconds()
@@ -65,6 +68,7 @@ class CreateForm:
             .classes("w-full").mark("create")
 
     def _kinds_changed(self) -> None:
+        self.level.set_visibility(any(t.value == "computer" for t in self.kinds.values()))
         options = {"": "None: I only host or watch"}
         options.update({f: faction_label(f) for f in FACTIONS if self.kinds[f].value == "human"})
         keep = self.mine.value if self.mine.value in options else next((k for k in options if k), "")
@@ -86,6 +90,7 @@ class CreateForm:
         if setup is None or not ok:
             return
         seats, seed = setup
+        seats = {f: f"computer:{self.level.value}" if k == "computer" else k for f, k in seats.items()}
         try:
             new = await in_thread(port.create_game, seats, creator=visitor.key(), name=self.name.value or None,
                                   seed=seed, private=not self.public.value, turn_seconds=turn_seconds)
@@ -125,6 +130,8 @@ def _seat_line(line: port.LobbyGame) -> str:
         name = port.player_name(s)
         if s.kind == "nonplayer":
             who = f"Non-player (for {name or 'its player'})" if s.claimed else "Non-player"
+        elif s.kind == "computer":
+            who = f"Computer (for {name or 'its player'})" if s.claimed else s.display_name
         else:
             who = name if s.claimed else "free"
         label = esc(faction_label(s.faction)) + (f": <b>{esc(who)}</b>" if who else "")

@@ -80,15 +80,21 @@ class AbsentNotice(Part):
                                   on_click=lambda f=faction: self._hand_over(f)) \
                             .props(f"unelevated no-caps color=primary data-testid=hand-over-{faction}") \
                             .mark(f"hand-over-{faction}")
+                        ui.button("Let the computer play them", icon="memory",
+                                  on_click=lambda f=faction: self._hand_over(f, computer=True)) \
+                            .props(f"outline no-caps color=primary data-testid=hand-over-computer-{faction}") \
+                            .mark(f"hand-over-computer-{faction}")
             if not host:
-                ui.label("The host can let a Non-player play for them until they are back (Seats).") \
+                ui.label("The host can let a Non-player or the computer play for them until they are back (Seats).") \
                     .classes("lf-muted")
 
-    async def _hand_over(self, faction: str) -> None:
+    async def _hand_over(self, faction: str, computer: bool = False) -> None:
         try:
-            await in_thread(port.host_to_nonplayer, self.game_id, self.host_token, faction)
+            await in_thread(port.host_to_computer if computer else port.host_to_nonplayer, self.game_id,
+                            self.host_token, faction)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative", multi_line=True)
             return
-        ui.notify(f"A Non-player plays the {faction_label(faction)} until their player takes the seat back "
+        who = "The computer" if computer else "A Non-player"
+        ui.notify(f"{who} plays the {faction_label(faction)} until their player takes the seat back "
                   "(the Seats dialog gives it back too).", type="positive", multi_line=True)

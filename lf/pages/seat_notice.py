@@ -26,8 +26,8 @@ def keep_seat_in_url(game_id: str, faction: str | None) -> None:
 
 
 class SeatNotice(Part):
-    """A line above the board: the turn timer of a public game, and "Take my seat back" when a Non-player
-    plays this browser's faction (the host handed it over, or the timer did)."""
+    """A line above the board: the turn timer of a public game, and "Take my seat back" when a Non-player or the
+    computer plays this browser's faction (the host handed it over, or the timer did)."""
 
     def __init__(self, game_id: str, token: Callable[[], str | None], turn_seconds: int | None) -> None:
         self.game_id = game_id
@@ -38,7 +38,11 @@ class SeatNotice(Part):
     @staticmethod
     def _select(v: dict) -> tuple:
         me = v["viewer"]
-        return me, bool(me) and v["factions"][me]["seat"] == "nonplayer", v["result"] is None
+        if not me:
+            return me, "", v["result"] is None
+        fv = v["factions"][me]
+        stand_in = "A Non-player is" if fv["seat"] == "nonplayer" else "The computer is" if fv.get("computer") else ""
+        return me, stand_in, v["result"] is None
 
     def _render(self, v: dict) -> None:
         me, stood_in, running = self._select(v)
@@ -46,7 +50,7 @@ class SeatNotice(Part):
             return
         if stood_in:
             with ui.element("div").classes("lf-seatnote lf-standin").mark("stand-in"):
-                ui.label(f"A Non-player is playing your {faction_label(me)} while you were away.")
+                ui.label(f"{stood_in} playing your {faction_label(me)} while you were away.")
                 ui.button("Take my seat back", icon="front_hand", on_click=self._take_back) \
                     .props("unelevated no-caps color=primary data-testid=take-back").mark("take-back")
         if self.turn_seconds:

@@ -90,6 +90,18 @@ class SeatsDialog:
                     ui.label("Played by the Non-player rules (Appendix 3)").classes("lf-muted")
                     if host:
                         self._host_button("Give it to a person", "person_add", port.host_to_person, s.faction)
+                elif s.kind == "computer" and not s.claimed:
+                    ui.label(f"Played by the computer ({(s.level or 'normal').capitalize()})").classes("lf-muted")
+                    if host:
+                        self._host_button("Give it to a person", "person_add", port.host_to_person, s.faction)
+                elif s.kind == "computer":
+                    name = port.player_name(s) or "its player"
+                    ui.label(f"The computer ({(s.level or 'normal').capitalize()}) stands in for {name}") \
+                        .classes("font-bold")
+                    if host:
+                        with ui.row().classes("gap-2"):
+                            self._host_button(f"Give it back to {name}", "person", port.host_to_person, s.faction)
+                            self._host_button("Free the seat", "person_remove", port.host_release, s.faction)
                 elif s.kind == "nonplayer":
                     name = port.player_name(s) or "its player"
                     ui.label(f"A Non-player stands in for {name}").classes("font-bold")
@@ -109,6 +121,7 @@ class SeatsDialog:
                                 .props("flat dense no-caps color=primary").mark(f"leave-{s.faction}")
                         if host and not mine:
                             self._host_button("Replace by a Non-player", "smart_toy", port.host_to_nonplayer, s.faction)
+                            self._host_button("Let the computer play them", "memory", port.host_to_computer, s.faction)
                             self._host_button("Free the seat", "person_remove", port.host_release, s.faction)
                 elif running:
                     self._free_seat(s.faction, info)

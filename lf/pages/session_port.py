@@ -269,7 +269,8 @@ def player_name(seat: SeatInfo) -> str:
 
 
 def seat_names(game_id: str) -> dict[str, str]:
-    """A label per faction: the player's name ("" if they gave none), "Non-player", or "free seat"."""
+    """A label per faction: the player's name ("" if they gave none), "Non-player", "Computer (level)", or
+    "free seat"."""
     return names_of(seats(game_id))
 
 
@@ -279,6 +280,8 @@ def names_of(seat_list: list[SeatInfo]) -> dict[str, str]:
         if s.kind == "nonplayer":
             who = player_name(s) or "its player"
             out[s.faction] = f"Non-player (for {who})" if s.claimed else "Non-player"
+        elif s.kind == "computer":  # "Computer (Normal)" from the start, "Computer (for Ana)" handed over
+            out[s.faction] = f"Computer (for {player_name(s) or 'its player'})" if s.claimed else s.display_name
         else:
             out[s.faction] = player_name(s) if s.claimed else "free seat"
     return {f: out.get(f, faction_label(f)) for f in FACTIONS}
@@ -316,6 +319,10 @@ def host_release(game_id: str, host_token: str | None, faction: str) -> str:
 
 def host_to_nonplayer(game_id: str, host_token: str | None, faction: str) -> int:
     return host.to_nonplayer(game(game_id), host_token, faction)
+
+
+def host_to_computer(game_id: str, host_token: str | None, faction: str) -> int:
+    return host.to_computer(game(game_id), host_token, faction)
 
 
 def host_to_person(game_id: str, host_token: str | None, faction: str) -> int:

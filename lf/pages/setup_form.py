@@ -9,6 +9,9 @@ from nicegui import ui
 
 from lf.components.theme import FACTIONS, esc, faction_label
 
+#: The computer's levels (lf/ai/levels.py), in the words of the forms (Create a game, Play now).
+COMPUTER_LEVELS = {"quick": "Quick", "normal": "Normal", "strong": "Strong"}
+
 
 def seat_toggles(labels: Mapping[str, str], mark: str, on_change: Callable[..., Any] | None = None) -> dict[str, ui.toggle]:
     """One row per faction: its name and a switch between ``labels`` ("human" / "nonplayer"), human first."""

@@ -12,6 +12,7 @@ from lf.session.registry import opened_registry
 
 from . import idle_gc, page_gate, sockets
 from .cleanup import CleanupTask
+from .computer_seats import resume_computers
 from .body_limit import BodyLimit
 from .guard import Guard
 from .page_gate import PageGate, let_go_of_unopened_pages
@@ -47,5 +48,6 @@ def _start_tasks() -> None:
     background_tasks.create(cleanup.run(), name="lf clean-up")
     background_tasks.create(TurnTimer().run(opened_registry), name="lf turn timer")
     background_tasks.create(let_go_of_unopened_pages(), name="lf pages that never connected let go")
+    background_tasks.create(resume_computers(opened_registry), name="lf computer seats resumed")
     if not os.environ.get("NICEGUI_USER_SIMULATION"):
         background_tasks.create(idle_gc.collector.run(), name="lf full garbage collection when idle")

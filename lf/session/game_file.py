@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from lf.engine import GameState
+from lf.engine.computers import LEVELS, OPTION as COMPUTERS
 from lf.engine.constants import FACTIONS
 from lf.engine.content import CONTENT_VERSION, archived_versions
 from lf.store.models import MAX_SEED as MAX_STORED_SEED
@@ -144,7 +145,16 @@ def allowed_options(mode: str, options: Any) -> dict[str, Any]:
             if type(value) not in {type(v) for v in values} or value not in values:
                 raise BadRequest(f"the file's option {name!r} must be one of {', '.join(map(str, values))}")
             kept[name] = value
+    if COMPUTERS in options:  # the seats the computer plays from the start (lf/engine/computers.py)
+        kept[COMPUTERS] = _computers(options[COMPUTERS])
     return {**kept, **MODE_SETS.get(mode, {})}
+
+
+def _computers(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(f in FACTIONS and value[f] in LEVELS for f in value):
+        raise BadRequest(f"the file's option {COMPUTERS!r} must map factions to a computer's level "
+                         f"({', '.join(LEVELS)})")
+    return dict(value)
 
 
 def _row(row: Any, i: int) -> None:

@@ -35,6 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from lf.engine import Action, GameState, IllegalAction, apply, can_undo, clone, decision, to_json
 from lf.engine import undo as engine_undo
 from lf.engine import view as engine_view
+from lf.engine.computers import arg_level, computer_seats
 from lf.engine.constants import FACTIONS, faction_label
 from lf.engine.history import Frame, frames
 from lf.engine.npc import choose as nonplayer_choose
@@ -48,6 +49,7 @@ from lf.teaching.foresee import table_previews
 from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
                      plain_database_error)
 from . import invites
+from .computers import RETRIES, Asked, ComputerSeats, reason
 from .events import SessionEvent, Subscription
 from .view_cache import ViewCache
 from .rebuild import (
@@ -93,6 +95,8 @@ class SeatInfo:
     kind: str
     display_name: str
     claimed: bool
+    #: The computer's level when it plays the seat (kind "computer"), else None.
+    level: str | None = None
 
 
 def label(faction: object) -> str:
@@ -147,6 +151,8 @@ class GameSession:
         self.publish: Callable[[SessionEvent], None] | None = None
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
+        #: The computer's seats: the decision being thought in another process (lf/session/computers.py).
+        self._computers = ComputerSeats(self._computer_moved)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -192,8 +198,9 @@ class GameSession:
         """The seats' kinds as the log says (a hand-over row and its seat change are one transaction, but a
         database edited by hand, or an import, may disagree: the log wins)."""
         assert self._state is not None
+        computers = computer_seats(self._state)
         for f, seat in self._seats.items():
-            kind = self._state.factions[f].seat
+            kind = "computer" if f in computers else self._state.factions[f].seat
             if seat.kind != kind:
                 try:
                     self.repo.set_seat_kind(self.id, f, kind)
@@ -301,7 +308,8 @@ class GameSession:
     def _known_shuffle(self) -> str | None:
         """Who can know the shuffle, when that matters: a game of several people (one person alone, or a teaching
         table sharing one screen, chose their own shuffle and hide nothing from anyone)."""
-        people = sum(1 for k in self._seat_kinds.values() if k == "human")
+        computers = self._options.get("computers") or {}
+        people = sum(1 for f, k in self._seat_kinds.items() if k == "human" and f not in computers)
         return self.shuffle_known_by if people > 1 and self.mode != "teaching" else None
 
     def view(self, token: str | None = None) -> dict[str, Any]:
@@ -318,7 +326,8 @@ class GameSession:
 
     def seats(self) -> list[SeatInfo]:
         with self._lock:
-            return [SeatInfo(f, s.kind, s.display_name, s.token_hash is not None)
+            levels = computer_seats(self._state) if self._state is not None else {}
+            return [SeatInfo(f, s.kind, s.display_name, s.token_hash is not None, levels.get(f))
                     for f in FACTIONS if (s := self._seats.get(f)) is not None]
 
     def seat_of(self, token: object) -> str | None:
@@ -362,6 +371,8 @@ class GameSession:
             if self._broken is not None:
                 raise GameBroken(self.id, self._broken)
             seat = self._seats.get(faction)
+            if seat is not None and seat.kind == "computer":
+                raise SeatUnavailable(f"the {label(faction)} are played by the computer; nobody can claim them")
             if seat is None or (seat.kind != "human" and seat.token_hash is None):
                 raise SeatUnavailable(f"the {label(faction)} are played by the Non-player rules; nobody can claim them")
             if seat.token_hash is not None:
@@ -406,7 +417,8 @@ class GameSession:
     # -- the table: who plays a seat, ending the game (lf/engine/table.py; the host's tools check rights) ---
 
     def set_seat_kind(self, faction: str, kind: str, note: str) -> int:
-        """Hand ``faction`` to the Non-player rules (``kind="nonplayer"``) or back to its person, mid-game.
+        """Hand ``faction`` to the Non-player rules (``kind="nonplayer"``), to the computer (``"computer:<level>"``)
+        or back to its person, mid-game.
 
         Stored as a log row (so a reload rebuilds it) together with the seat's kind, logged in the game's
         log in ``note``'s words, announced like a move; a Non-player whose decision it now is acts at once.
@@ -422,14 +434,16 @@ class GameSession:
                 hand_over(state, faction, kind, note)
             except IllegalAction as exc:  # checked before anything changed
                 raise BadRequest(f"The seat cannot be handed over now: {exc}.") from exc
-            self._table_commit(faction, {"kind": "seat", "arg": kind}, note, seat_kind=kind)
-            self._seats[faction].kind = kind
+            row_kind = "computer" if arg_level(kind) else kind  # the seat's row: who plays it, not the level
+            self._table_commit(faction, {"kind": "seat", "arg": kind}, note, seat_kind=row_kind)
+            self._seats[faction].kind = row_kind
             self._after_change(faction, "seat", f"seat:{kind}", note)
             self._run_nonplayers()
             return self._version
 
     def take_back(self, token: str, note: str) -> str:
-        """The person holding a seat that a Non-player is playing takes it back; returns the faction."""
+        """The person holding a seat that a Non-player or the computer is playing takes it back; returns the
+        faction."""
         with self._lock:
             faction = self._seat_for(token)
             if self._seats[faction].kind == "human":
@@ -755,9 +769,11 @@ class GameSession:
         for _ in range(NONPLAYER_STEP_LIMIT):
             state = self._state
             if state is None or state.result is not None:
+                self._computers.stop()
                 return
             mover = next((p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])), None)
             if mover is None:
+                self._computers.wake(state, self._since)  # the computer's seats think in other processes
                 return
             try:
                 action, rule = nonplayer_choose(state, mover)
@@ -772,6 +788,52 @@ class GameSession:
                 return  # reloaded from the log; the Non-player moves again on the next request or load
             self._after_change(mover, "action", action.key, note)
         self._set_broken(f"the Non-players took more than {NONPLAYER_STEP_LIMIT} steps in a row")
+
+    def _computer_moved(self, asked: Asked, thought: Any) -> None:
+        """A computer's move came back from the pool (in a worker thread): play it if its question is still open."""
+        with self._lock:
+            if not self._computers.current(asked, thought):
+                return  # dropped meanwhile: the decision closed, or another thought replaced it
+            self._computers.done()
+            try:
+                self._ready()
+            except StoreUnavailable:
+                return  # the next load or change thinks again
+            state = self._state
+            if state is None or state.result is not None or self._since.get(asked.faction) != asked.opened:
+                self._run_nonplayers()
+                return
+            try:
+                move = thought.move()
+                act = Action.parse(move.action)
+                note = reason(move)
+                apply(state, asked.faction, act, note)
+            except Exception as exc:
+                self._computer_failed(asked.faction, exc)
+                return
+            self._computers.failures = 0
+            if self._commit(asked.faction, "action", act.to_json(), note) is not None:
+                return  # reloaded from the log; the computer thinks again on the next request or load
+            self._after_change(asked.faction, "action", act.key, note)
+            self._run_nonplayers()
+
+    def _computer_failed(self, faction: str, exc: Exception) -> None:
+        log.error("game %s: the computer's move for the %s failed: %s: %s", self.id, faction, type(exc).__name__, exc)
+        self._reload()  # the engine may have failed half-way: the log is the truth
+        self._computers.failures += 1
+        if self._computers.failures >= RETRIES:
+            self._set_broken(f"the {label(faction)} (computer) could not take their step: {type(exc).__name__}: {exc}")
+        else:
+            self._run_nonplayers()
+
+    def thinking(self) -> dict[str, float]:
+        """{faction: share of its thinking done} of the computer's seat thinking now in this process ({}: none)."""
+        return self._computers.thinking()
+
+    def let_go(self) -> None:
+        """Stop thinking for this game (the registry let go of it: another load thinks again)."""
+        with self._lock:
+            self._computers.stop()
 
     def _answer(self, ok: bool, code: str, message: str, viewer: str | None) -> ActResult:
         return ActResult(ok, code, message, self._version, self._view(viewer))

@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from lf.engine import new_game
+from lf.engine.computers import LEVELS, OPTION as COMPUTERS, arg_level, computer_seats, level_label
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
@@ -101,7 +102,10 @@ class Registry:
         self.presence.close()
         self.bus.close()
         with self._lock:
+            sessions = list(self._sessions.values())
             self._sessions.clear()
+        for session in sessions:
+            session.let_go()  # no computer's move lands after the database is let go of
         self.repo.engine.dispose()
 
     # -- other processes (bus.py) ------------------------------------------------------------
@@ -146,7 +150,8 @@ class Registry:
     def create_game(self, seats: Mapping[str, str] | None = None, *, name: str | None = None,
                     mode: str = "standard", seed: int | None = None, options: Mapping[str, Any] | None = None,
                     names: Mapping[str, str] | None = None) -> GameSession:
-        """Start a public game without a host. ``seats`` maps factions to "human" or "nonplayer" (missing: human).
+        """Start a public game without a host. ``seats`` maps factions to "human", "nonplayer" or the computer at
+        a level, "computer:quick", "computer:normal" or "computer:strong" (missing: human).
 
         ``names`` gives display names for seats (claims can set them too); ``seed`` defaults to a
         random one. Non-player seats take their first steps before this returns.
@@ -175,6 +180,17 @@ class Registry:
         session = self.get(row.id)
         self.bus.publish(Change(row.id, session.version, "created"))
         return session
+
+    def resume_computers(self) -> int:
+        """Load the running games with a seat the computer plays, so a decision of theirs left open by a restart
+        (or a killed process) is thought again now, not when someone opens the game. Returns how many."""
+        ids = self._store(lambda: self.repo.games_with_seat("computer"))
+        for game_id in ids:
+            try:
+                self.get(game_id)
+            except SessionError:
+                log.exception("game %s: could not be loaded to let its computer play", game_id)
+        return len(ids)
 
     def get(self, game_id: str) -> GameSession:
         """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame."""
@@ -211,8 +227,10 @@ class Registry:
 
     def delete_game(self, game_id: str) -> None:
         with self._lock:
-            self._sessions.pop(game_id, None)
+            gone = self._sessions.pop(game_id, None)
             self.last_used.pop(game_id, None)
+            if gone is not None:
+                gone.let_go()
             if not self._store(lambda: self.repo.delete_game(game_id)):
                 raise UnknownGame(f"there is no game {game_id!r}")
         self.bus.publish(Change(game_id, 0, "deleted"))
@@ -220,16 +238,17 @@ class Registry:
     def evict(self, game_id: str, only_if_unwatched: bool = False) -> bool:
         """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
 
-        With ``only_if_unwatched``, a session that still has subscribers (an open page) is kept. Returns
-        whether it was unloaded.
+        With ``only_if_unwatched``, a session that still has subscribers (an open page), or whose computer is
+        thinking, is kept. Returns whether it was unloaded.
         """
         with self._lock:
             session = self._sessions.get(game_id)
-            if session is None or (only_if_unwatched and session.subscriber_count):
+            if session is None or (only_if_unwatched and (session.subscriber_count or session.thinking())):
                 return False
             del self._sessions[game_id]
             self.last_used.pop(game_id, None)
-            return True
+        session.let_go()
+        return True
 
     # -- export and import -----------------------------------------------------------------
 
@@ -290,7 +309,7 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
                   names: Mapping[str, str] | None = None, **extra: Any) -> tuple[GameRow, list[SeatRow]]:
     """The rows of a new game (a new id, seats free), checked by setting the game up; see ``create_game``
     (``extra``: more columns of the game's row, e.g. a hosted game's host and invite code)."""
-    kinds = _seat_kinds(seats)
+    kinds, computers = _seat_kinds(seats)
     if mode not in MODES:
         raise BadRequest(f"unknown mode {mode!r}; the modes are {', '.join(MODES)}")
     if seed is None:
@@ -300,6 +319,8 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise BadRequest(f"the seed must be a whole number from 0 to 2^128 - 1, not {seed!r}")
     options = dict(options or {})
+    if computers:
+        options[COMPUTERS] = {**(options.get(COMPUTERS) or {}), **computers}
     if mode == "teaching":
         options["free_undo"] = True  # the table shares one screen: undo may cross hidden information
     try:
@@ -315,22 +336,33 @@ def new_game_rows(seats: Mapping[str, str] | None = None, *, name: str | None = 
                   options=options_json, seats=json.dumps(kinds, sort_keys=True),
                   content_version=state.content_version, engine_version=ENGINE_VERSION, status="active",
                   version=0, created_at=now, updated_at=now, **extra)
+    computers = computer_seats(state)
+    kinds = {f: "computer" if f in computers else k for f, k in kinds.items()}
     codes = invites.seat_codes(kinds, private=row.invite_code is not None)
     seat_rows = [SeatRow(game_id=game_id, faction=f, kind=k, invite_code=codes[f],
-                         display_name=clean_name(names.get(f), "Non-player" if k == "nonplayer" else label(f)))
+                         display_name=clean_name(names.get(f), _seat_name(f, k, computers)))
                  for f, k in kinds.items()]
     return row, seat_rows
 
 
-def _seat_kinds(seats: Mapping[str, str] | None) -> dict[str, str]:
+def _seat_name(faction: str, kind: str, computers: Mapping[str, str]) -> str:
+    if kind == "computer":
+        return f"Computer ({level_label(computers[faction])})"
+    return "Non-player" if kind == "nonplayer" else label(faction)
+
+
+def _seat_kinds(seats: Mapping[str, str] | None) -> tuple[dict[str, str], dict[str, str]]:
+    """The engine's seat kinds, and {faction: level} of the seats the computer plays (a person's for the rules)."""
     seats = dict(seats or {})
     unknown = sorted(set(seats) - set(FACTIONS))
     if unknown:
         raise BadRequest(f"unknown faction {unknown[0]!r}; the factions are {', '.join(FACTIONS)}")
-    bad = {f: k for f, k in seats.items() if k not in ("human", "nonplayer")}
+    computers = {f: level for f, k in seats.items() if (level := arg_level(k)) is not None}
+    bad = {f: k for f, k in seats.items() if k not in ("human", "nonplayer") and computers.get(f) not in LEVELS}
     if bad:
-        raise BadRequest(f"a seat is 'human' or 'nonplayer', not {next(iter(bad.values()))!r}")
-    return {f: seats.get(f, "human") for f in FACTIONS}
+        raise BadRequest(f"a seat is 'human', 'nonplayer' or 'computer:<level>' (levels: {', '.join(LEVELS)}), "
+                         f"not {next(iter(bad.values()))!r}")
+    return {f: "human" if f in computers else seats.get(f, "human") for f in FACTIONS}, computers
 
 
 def _loads_seats(text: str) -> dict[str, str]:

@@ -148,6 +148,13 @@ class Repository:
                  .order_by(GameRow.updated_at).limit(limit))
             return list(s.exec(q).scalars())
 
+    def games_with_seat(self, kind: str, status: str = "active", limit: int = 1000) -> list[str]:
+        """Ids of games in ``status`` with a seat of ``kind`` (at start: the games whose computer may owe a move)."""
+        with self._reading() as s, s.begin():
+            q = (select(GameRow.id).join(SeatRow, SeatRow.game_id == GameRow.id)
+                 .where(SeatRow.kind == kind, GameRow.status == status).distinct().limit(limit))
+            return list(s.exec(q).scalars())
+
     def ping(self) -> None:
         """One read of the schema version: raises if the database cannot be read."""
         with self._reading() as s, s.begin():

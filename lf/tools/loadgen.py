@@ -15,6 +15,8 @@ What it measures (each a part of ``--run``; all by default):
   games with no page open (per idle game), then with a page per seat open on each (per live game).
 * ``failover``: two processes behind the proxy, a game on each; the process serving one game is killed with
   SIGKILL; the time until that game's page, opened again through the proxy, shows it and takes a move.
+* ``computers``: ten games played as a ramp step does, alone and then while three games of Strong computers think
+  (``lf.tools.loadgen_computers``): the players' click-to-update p95 in both.
 * ``flood``: cookieless ``GET /`` from 4 and from 16 connections while a game is played on one process
   (``lf.tools.loadgen_flood``): the players' click-to-update, and how the flood was answered (429, 503, 500).
 
@@ -53,7 +55,7 @@ from .page_policy import choose, first_mover, kind_of, long_game_seed
 ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 250.0
 SPECTATOR_GOAL_MS = 500.0
-RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood")
+RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood", "computers")
 WAIT_S = 60.0
 #: How long the spectator run watches the server's CPU with every page open and nothing moving (s).
 IDLE_S = 6.0
@@ -458,7 +460,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
     # the servers started here inherit this environment: a crowd this size, from this one address, is the point,
     # not an abuse to turn away (the flood run sets the defaults again: turning the flood away is its point)
     os.environ.update(LF_SPECTATORS_PER_GAME=str(max(spectators, 1)), LF_SPECTATORS_PER_ADDRESS=str(max(spectators, 1)),
-                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000")
+                      LF_PAGES_PER_MINUTE="1000000", LF_PAGE_BURST="1000000",
+                      LF_SEATS_PER_VISITOR="1000000")  # every client seated comes from this one address
     with tempfile.TemporaryDirectory(prefix="lf-loadgen-") as tmp:
         work = Path(tmp)
         for processes, run in ((1, "ramp"), (2, "ramp2")):
@@ -489,4 +492,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
             from .loadgen_flood import flood
 
             flood(work, moves, think, seed, out)
+        if "computers" in runs:
+            from .loadgen_computers import computers
+
+            computers(work, moves, think, seed, out)
     return 0

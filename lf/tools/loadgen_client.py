@@ -329,13 +329,21 @@ class Page:
         return next((a.at for a in self.arrivals if a.version >= version), None)
 
 
+def _refusal(page: Page) -> str:
+    """The join page's sentence when the seat is refused (a limit reached, the seat taken), or ""."""
+    found = page.by_testid("join-refused")
+    return "" if found is None else str(found[1].get("text") or "")
+
+
 async def take_seat(browser: Browser, game_id: str, faction: str) -> Page:
     """Open the seat's join link, press "Take the seat", follow the page to the game: the game page, seated."""
     join = await Page(browser, f"/join/{game_id}/{faction}").open()
     try:
         await join.until(lambda p: p.by_testid("join-take") is not None)
         await join.click("join-take")
-        await join.until(lambda p: p.opened is not None)
+        await join.until(lambda p: p.opened is not None or _refusal(p), what="the game page or a refusal")
+        if join.opened is None:
+            raise PageError(f"/join/{game_id}/{faction}: the seat was refused: {_refusal(join)}")
     finally:
         await join.close()
     game = await Page(browser, join.opened or f"/game/{game_id}").open()

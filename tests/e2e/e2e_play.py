@@ -112,6 +112,13 @@ def wait_version(page: Page, version: int, timeout: float = 15_000) -> None:
         " && window.did_handshake === true; }", arg=version, timeout=timeout)
 
 
+def wait_past(page: Page, version: int, timeout: float = 15_000) -> None:
+    """Until the page shows a later version than ``version`` (a move, and whatever Non-players played after it)."""
+    page.wait_for_function(
+        "v => { const r = document.querySelector('[data-testid=game]'); return !!r && +r.dataset.version > v"
+        " && window.did_handshake === true; }", arg=version, timeout=timeout)
+
+
 def press(page: Page, locator, touch: bool) -> None:
     """A tap on a touch device, a click elsewhere."""
     if touch:

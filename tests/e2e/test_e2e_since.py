@@ -63,23 +63,24 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
     seq = page.get_by_test_id("seq")
     expect(seq).to_be_visible(timeout=20_000)
     expect(seq).to_contain_text("1 of ")
-    expect(page.locator(".lf-seq-ring").first).to_be_attached()
     seen = page.evaluate(RECTS_JS)
-    assert seen["rings"] and seen["badges"], "the step's changes are marked on the board, with what they became"
     if kind == "phone":  # the top of the bottom sheet
         box, dock = seen["box"], seen["dock"]
         assert dock[1] - 1 <= box[1] and box[3] <= dock[3] + 1, (box, dock)
     steps = int(seq.locator(".lf-seq-k").inner_text().split(" of ")[1])
-    titles = []
+    titles, marked = [], []
     for k in range(1, min(steps, 6) + 1):  # step by step: each waits for Next
         expect(seq.locator(".lf-seq-k")).to_have_text(f"{k} of {steps}")
         titles.append(seq.locator(".lf-seq-title").inner_text())
         seen = page.evaluate(RECTS_JS)
+        marked.append(bool(seen["rings"] and seen["badges"]))
         if kind == "laptop":
             assert not any(_overlap(seen["box"], ring) for ring in seen["rings"]), f"step {k} covers its marks"
         if k < steps:
             press(page, seq.get_by_test_id("seq-next"), touch)
     assert "Fascist Test" in titles or any(t.startswith("Year ") for t in titles), titles
+    # a step that only moved cards in secret marks nothing; the Fascist card's Attacks and Test always do
+    assert any(marked), f"the steps' changes are marked on the board, with what they became: {titles}"
     press(page, seq.get_by_test_id("seq-skip"), touch)  # one tap: the rest is skipped, the marks go
     expect(seq).to_be_hidden()
     expect(page.locator(".lf-seq-ring")).to_have_count(0)
@@ -90,7 +91,7 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
     first = since.locator(".lf-since-b").first
     press(page, first, touch)  # a step of the digest unfolds and marks the board again, like a log entry
     expect(since.locator(".lf-since-s.open .lf-since-more").first).to_be_visible()
-    assert page.get_by_test_id("all-toggle").is_visible(), "the seat's own decision is there all along"
+    expect(page.get_by_test_id("all-toggle")).to_be_visible()  # the seat's own decision is there all along
     assert not device.errors, device.errors
 
 
@@ -107,6 +108,9 @@ def test_a_rule_a_non_player_cites_opens_the_reference_at_that_rule(devices) -> 
         if link.count():
             break
         _play_to_the_end_of_a_turn(page, False)
+    fold = page.locator(".lf-since-fold")
+    if fold.get_attribute("aria-expanded") == "false":  # folded when the side column is short (cramped)
+        fold.click()
     page.locator(".lf-since-s").filter(has=page.locator("a.lf-rule")).first.locator(".lf-since-b").click()
     link = page.locator(".lf-since-s.open a.lf-rule").first
     rule = link.get_attribute("data-rule")

@@ -1,0 +1,132 @@
+"""The computer's seats of one live game: when a decision is theirs, think it out in the pool and play it.
+
+Why it is shaped like this: a search takes seconds, so it must never run under the game's lock or on the
+server's event loop. ``wake`` (called under the lock after every change, as the Non-players are) only builds
+the seat's information and hands it to the thinking pool (lf/session/thinking.py); when the move comes back, a
+worker thread takes the lock again and plays it through the session like any seat's step (``play``), if the
+decision it answers is still the one open. Nothing is kept but the thought in flight: after a restart the
+pending decision is simply thought again when the game is loaded (``Registry.resume_computers`` loads those
+games at start), so nothing is lost, and two processes that both think commit one move only (the log's
+version check refuses the second).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lf.ai import Move
+from lf.engine import GameState
+from lf.engine.computers import computer_seats
+from lf.engine.constants import faction_label
+from lf.engine.step_words import action_words
+
+from . import thinking
+
+log = logging.getLogger("lf.session")
+
+#: Failed thoughts (a thinking process killed, a move the rules refuse) in a row before the game is marked broken.
+RETRIES = 3
+#: Threads that play the moves coming back (a move is a lock, an engine step and a commit: short).
+_movers = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="lf-computer")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Which decision a thought answers: the faction and the version its pending decision opened at."""
+
+    faction: str
+    opened: int
+
+
+class ComputerSeats:
+    """The thought in flight for one game (at most one: the computer's seats decide one after the other)."""
+
+    def __init__(self, play: Callable[[Asked, thinking.Thought], None]) -> None:
+        self._play = play
+        self.thought: thinking.Thought | None = None
+        self.asked: Asked | None = None
+        self.failures = 0
+
+    def wake(self, state: GameState, since: dict[str, int]) -> None:
+        """Think the first open decision of a computer's seat, unless it is being thought already (hold the lock).
+
+        ``since``: the session's {faction: version its pending decision opened at}, so a move by another seat
+        during a simultaneous choice does not restart a thought whose question has not changed."""
+        seats = computer_seats(state) if state.result is None else {}
+        mover = next((p["faction"] for p in state.pending if p["faction"] in seats), None)
+        asked = Asked(mover, since.get(mover, -1)) if mover is not None else None
+        if asked is not None and asked == self.asked and self.thought is not None:
+            return
+        self.stop()
+        if asked is None:
+            return
+        try:
+            thought = thinking.start(state, asked.faction, seats[asked.faction], seed=secrets.randbits(32))
+        except Exception:  # the pool could not start (no memory, no processes): the move that woke it still stands
+            log.exception("the computer could not start thinking for the %s; the next change tries again",
+                          asked.faction)
+            return
+        if thought is None:  # every slot of the pool is taken: the next change or load tries again
+            log.warning("no thinking slot free for the %s; they will think at the next change", asked.faction)
+            return
+        self.thought, self.asked = thought, asked
+        thought.future.add_done_callback(lambda _f: _hand_on(self._play, asked, thought))
+
+    def current(self, asked: Asked, thought: thinking.Thought) -> bool:
+        return self.thought is thought and self.asked == asked
+
+    def done(self) -> None:
+        self.thought, self.asked = None, None
+
+    def stop(self) -> None:
+        """Drop the thought in flight (the decision it answers closed, or the game is let go of)."""
+        if self.thought is not None:
+            self.thought.cancel()
+        self.done()
+
+    def thinking(self) -> dict[str, float]:
+        """{faction: share of its budget spent} of the seat being thought now ({} when none)."""
+        if self.thought is None or self.asked is None:
+            return {}
+        return {self.asked.faction: self.thought.share()}
+
+
+def _hand_on(play: Callable[[Asked, thinking.Thought], None], asked: Asked, thought: thinking.Thought) -> None:
+    """From the pool's thread to a mover thread (the pool's must not wait for a game's lock or its database)."""
+    if thought.future.cancelled():
+        return
+    try:
+        _movers.submit(play, asked, thought)
+    except RuntimeError:  # the interpreter is shutting down: the next start thinks again
+        log.info("the %s' move came back while lf stopped; it is thought again at the next start", asked.faction)
+
+
+def reason(move: Move) -> str:
+    """One line for the log from the move's reasons, in public words (a secret card is never named).
+
+    "Action Points on the Madrid Front: a won war in 64% of 96 sampled futures, 12 points more than the next
+    option (Volunteers on the Aragon Front)"."""
+    r = move.reasons
+    words = action_words(move.action)
+    words = words[:1].upper() + words[1:]
+    if r.trivial or not r.options:
+        return f"{words}: {r.trivial or 'the only option'}"
+    best = r.options[0]
+    line = f"{words}: a won war in {best.war:.0%} of {r.iterations} sampled futures"
+    measured = [o for o in r.options[1:] if o.visits]
+    if not measured:
+        return line
+    other = measured[0]
+    other_words = action_words(other.action)
+    named = "" if other_words == action_words(move.action) else f" ({other_words})"
+    points = round(100 * (best.war - other.war))
+    if points > 0:
+        return f"{line}, {points} point{'s' if points > 1 else ''} more than the next option{named}"
+    if round(100 * best.win) > round(100 * other.win):
+        return (f"{line}, and a win for the {faction_label(move.faction)} in {best.win:.0%} against "
+                f"{other.win:.0%} after the next option{named}")
+    return f"{line}, as good as the next option{named}"
