@@ -89,3 +89,23 @@ def test_arena_games_repeat_exactly_for_a_seed() -> None:
     a, b = play(task), play(task)
     a.think_seconds = b.think_seconds = {}
     assert a == b and a.error is None
+
+
+def test_the_seats_chart_legend_shows_each_factions_colour(tmp_path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from lf.tools.arena_report import _plot_seats
+
+    seat = {"win": {"pct": 20.0, "ci": [10.0, 30.0]}}
+    fig = {"lineups": [{"lineup": "anarchists=nonplayer,communists=nonplayer,moderates=nonplayer",
+                        "seats": {f: seat for f in ("anarchists", "communists", "moderates")}}]}
+    _plot_seats(plt, fig, tmp_path / "seats.png")
+    legend = plt.gca().get_legend()
+    colours = {tuple(h.get_facecolor()) for h in legend.legend_handles}
+    bars = {tuple(p.get_facecolor()) for p in plt.gca().patches}
+    plt.close("all")
+    assert [t.get_text() for t in legend.get_texts()] == ["Anarchists", "Communists", "Moderates"]
+    assert len(colours) == 3 and colours <= bars

@@ -169,19 +169,19 @@ def _plot_war(plt: Any, fig: dict[str, Any], path: Path) -> Path:
 
 
 def _plot_seats(plt: Any, fig: dict[str, Any], path: Path) -> Path:
+    from matplotlib.patches import Patch  # an empty bar's colour does not reach the legend; a Patch's does
+
     lus = fig["lineups"]
     colours = {"anarchists": "#c44e52", "communists": "#dd8452", "moderates": "#55a868"}
     f, ax = plt.subplots(figsize=(max(6, 1.1 * len(lus)), 4))
     for i, lu in enumerate(lus):
         for k, fac in enumerate(FACTIONS):
             _bar(ax, i + (k - 1) * 0.27, lu["seats"][fac]["win"], colours[fac], width=0.25)
-    for fac in FACTIONS:
-        ax.bar([], [], color=colours[fac], label=fac.capitalize())
     ax.set_xticks(range(len(lus)), [_short(lu["lineup"]) for lu in lus], fontsize=7)
     ax.set_ylim(0, 100)
     ax.set_ylabel("own win rate, % (95% CI)")
     ax.set_title("Each seat's own win (war won and the most Glory)", fontsize=10)
-    ax.legend(fontsize=7)
+    ax.legend(handles=[Patch(color=colours[fac], label=fac.capitalize()) for fac in FACTIONS], fontsize=7)
     f.tight_layout()
     f.savefig(path, dpi=80)
     return path
