@@ -133,7 +133,8 @@ class Suggestion:
             self._button = None
             return
         busy = self.asking == self.key()
-        self._button = ui.button(self._busy_words() if busy else "Suggest a move",
+        # on a phone only its icon shows, in the bar's corner (assets/coach.css): the bar keeps its height
+        self._button = ui.button(self._busy_words() if busy else "Suggest a move", icon="lightbulb",
                                  on_click=self.ask).classes("lf-tool lf-suggest") \
             .props(f"flat no-caps data-testid=suggest aria-busy={'true' if busy else 'false'}").mark("suggest")
         if busy:
