@@ -130,7 +130,8 @@ def run_arena(lineups: list[Lineup], games: int, seed: int = 1, workers: int = 1
 
 
 def main(args: argparse.Namespace) -> int:
-    from .arena_report import figures, format_report, plot, write_json
+    from .arena_report import figures, format_report, plot
+    from .report_out import report
 
     try:
         lineups = [parse_lineup(s) for s in args.lineup or []]
@@ -149,14 +150,7 @@ def main(args: argparse.Namespace) -> int:
             "elapsed_s": round(time.perf_counter() - start, 1), "lineups": [lineup_text(lu) for lu in lineups],
             "command": "python -m lf " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python -m lf arena"}
     fig = figures(recs, lineups)
-    print(format_report(fig, meta))
-    if args.json_file:
-        write_json(args.json_file, fig, meta)
-        print(f"JSON written to {args.json_file}")
-    if args.plot_dir:
-        for p in plot(fig, args.plot_dir):
-            print(f"chart written to {p}")
-    return 1 if fig["crashes"] else 0
+    return report(fig, meta, format_report, plot, args.json_file, args.plot_dir)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,6 @@ between two line-ups (same seeds, one seat changed) is the mean of the per-seed 
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 from lf.engine.constants import FACTIONS, YEARS
 
 from .arena import ArenaRecord, Lineup, lineup_text
+from .report_out import charts
 from .simulate import Z95, rate
 
 
@@ -123,23 +123,9 @@ def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def write_json(path: str | Path, fig: dict[str, Any], meta: dict[str, Any]) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps({"run": meta, **fig}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def plot(fig: dict[str, Any], out_dir: str | Path) -> list[Path]:
     """arena_war.png (war won per line-up) and arena_seats.png (each seat's own win rate), small PNGs."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [_plot_war(plt, fig, out / "arena_war.png"), _plot_seats(plt, fig, out / "arena_seats.png")]
-    plt.close("all")
-    return paths
+    return charts(fig, out_dir, {"arena_war.png": _plot_war, "arena_seats.png": _plot_seats})
 
 
 def _short(text: str) -> str:

@@ -20,7 +20,6 @@ Design choices, and why:
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import multiprocessing
 import os
@@ -40,6 +39,7 @@ from lf.engine.content import load_content
 
 from .feel import falls_of, feel_band_checks, feel_figures
 from .opening import opening_falls
+from .report_out import charts, report
 from .players import SEATINGS, moves, random_policy
 from .rates import Z95, pct, rate, wilson  # noqa: F401  (wilson and Z95: part of this module's API)
 
@@ -443,23 +443,9 @@ def _card_lines(cards: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def write_json(path: str | Path, fig: dict[str, Any], meta: dict[str, Any]) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps({"run": meta, **fig}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def plot(fig: dict[str, Any], out_dir: str | Path) -> list[Path]:
-    """Save win_rates.png and fronts_by_turn.png; matplotlib is imported here only (Agg, no display)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [_plot_rates(plt, fig, out / "win_rates.png"), _plot_fronts(plt, fig, out / "fronts_by_turn.png")]
-    plt.close("all")
-    return paths
+    """Save win_rates.png and fronts_by_turn.png."""
+    return charts(fig, out_dir, {"win_rates.png": _plot_rates, "fronts_by_turn.png": _plot_fronts})
 
 
 def _bars(ax: Any, labels: list[str], rates: list[dict[str, Any]], colour: str) -> None:
@@ -537,11 +523,4 @@ def main(args: argparse.Namespace) -> int:
             "elapsed_s": round(elapsed, 2), "games_per_s": round(args.games / max(elapsed, 1e-9), 1),
             "command": "python -m lf " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python -m lf simulate"}
     fig = figures(recs)
-    print(format_report(fig, meta))
-    if args.json_file:
-        write_json(args.json_file, fig, meta)
-        print(f"JSON written to {args.json_file}")
-    if args.plot_dir:
-        for p in plot(fig, args.plot_dir):
-            print(f"chart written to {p}")
-    return 1 if fig["crashes"] else 0
+    return report(fig, meta, format_report, plot, args.json_file, args.plot_dir)
