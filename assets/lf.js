@@ -101,16 +101,19 @@
   }
   window.lfCloseMenus = closeMenus;
 
-  /* Place a floating box (menu, bubble) by an element, inside the window: above it if there is room. */
+  /* Place a floating box (menu, bubble) by an element, inside the window and below the top bar (the box lives
+     in the board's stacking context, under the bar): above the element if there is room. */
   function place(box, by) {
     var r = by.getBoundingClientRect(), w = window.innerWidth, h = window.innerHeight;
+    var bar = document.querySelector(".lf-topbar");
+    var first = Math.max(6, bar ? bar.getBoundingClientRect().bottom + 4 : 6);
     box.style.position = "fixed";
     box.style.left = "0px"; box.style.top = "0px";
     var b = box.getBoundingClientRect();
     var left = Math.min(Math.max(6, r.left + r.width / 2 - b.width / 2), w - b.width - 6);
-    var top = r.top - b.height - 6 >= 6 ? r.top - b.height - 6 : Math.min(r.bottom + 6, h - b.height - 6);
+    var top = r.top - b.height - 6 >= first ? r.top - b.height - 6 : Math.min(r.bottom + 6, h - b.height - 6);
     box.style.left = Math.max(6, left) + "px";
-    box.style.top = Math.max(6, top) + "px";
+    box.style.top = Math.max(first, top) + "px";
   }
 
   function openMenu(opener) {
