@@ -147,14 +147,16 @@
   }
 
   /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
-  /* Where it may go (the corners and middles of the board's column and of the side column) and what it had better
-     not cover: the seat's targets, and the board's pieces least of all. */
+  /* Where it may go (the corners and middles of the board's column and of the side column, and last the dock
+     below the board, for a step that marks every part of the board) and what it had better not cover: the
+     seat's targets, and the board's pieces least of all. */
   function boxRoom(main) {
     var w = play.box.offsetWidth, h = play.box.offsetHeight, mr = main.getBoundingClientRect(), spots = [];
-    [".lf-t-board", ".lf-t-side"].forEach(function (sel) {
+    [".lf-t-board", ".lf-t-side", ".lf-t-dock"].forEach(function (sel) {
       var col = document.querySelector(sel);
       if (!col) return;
-      var q = col.getBoundingClientRect(), top = Math.max(q.top, mr.top), bottom = Math.min(q.bottom, mr.bottom);
+      var q = col.getBoundingClientRect(), inMain = main.contains(col);
+      var top = inMain ? Math.max(q.top, mr.top) : q.top, bottom = inMain ? Math.min(q.bottom, mr.bottom) : q.bottom;
       [bottom - h, top, (top + bottom - h) / 2].forEach(function (y) {
         [q.left, q.right - w, (q.left + q.right - w) / 2].forEach(function (x) { spots.push([x, y]); });
       });

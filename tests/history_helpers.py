@@ -31,9 +31,8 @@ def _won_ranked(state: GameState) -> bool:
     return totals[0] > totals[1]
 
 
-def _bid_totals(state: GameState) -> dict[str, int]:
-    """Each faction's Final Bid in Action Points, from its own bid actions (all three seats are people here)."""
-    cards = load_content().player_cards
+def bids_of(state: GameState) -> dict[str, list[str]]:
+    """What each faction bid, from its own bid actions (a person's bid is secret until the reveal)."""
     bids: dict[str, list[str]] = {f: [] for f in FACTIONS}
     for a in state.actions:
         kind, card = a["action"]["kind"], a["action"].get("arg")
@@ -41,7 +40,13 @@ def _bid_totals(state: GameState) -> dict[str, int]:
             bids[a["faction"]].append(card)
         elif kind == "unbid":
             bids[a["faction"]].remove(card)
-    return {f: sum(cards[c].strength for c in bid) for f, bid in bids.items()}
+    return bids
+
+
+def _bid_totals(state: GameState) -> dict[str, int]:
+    """Each faction's Final Bid in Action Points (all three seats are people here)."""
+    cards = load_content().player_cards
+    return {f: sum(cards[c].strength for c in bid) for f, bid in bids_of(state).items()}
 
 
 def _won_tied(state: GameState) -> bool:

@@ -7,7 +7,7 @@ against the engine's own facts: the result's Glory, and the cards each faction b
 
 from __future__ import annotations
 
-from history_helpers import LOST, TIED, WON, places, policy_state
+from history_helpers import LOST, TIED, WON, bids_of, places, policy_state
 
 from lf.components.outcome import final_bids, outcome_html, own_result, ranking, winner_words
 from lf.engine import view
@@ -51,25 +51,13 @@ def test_a_lost_war_has_no_winner_for_anyone() -> None:
     assert "The war is lost" in html and "1st" not in html and "Final Bid" not in html
 
 
-def _engine_bids(state) -> dict[str, list[str]]:
-    """What each faction bid, from its own bid actions (a human's bid is secret until the reveal)."""
-    bids: dict[str, list[str]] = {f: [] for f in FACTIONS}
-    for a in state.actions:
-        kind, card = a["action"]["kind"], a["action"].get("arg")
-        if kind == "bid":
-            bids[a["faction"]].append(card)
-        elif kind == "unbid":
-            bids[a["faction"]].remove(card)
-    return bids
-
-
 def test_the_final_bids_are_revealed_with_their_cards_totals_and_winner() -> None:
     state = policy_state(WON)
     cards = load_content().player_cards
     v = view(state, None)
     shown = {b.faction: b for b in final_bids(v)}
     assert set(shown) == set(FACTIONS)
-    for f, bid in _engine_bids(state).items():
+    for f, bid in bids_of(state).items():
         assert shown[f].ap == sum(cards[c].strength for c in bid), f
         assert all(cards[c].name in shown[f].cards for c in bid), (f, bid, shown[f].cards)
     html = outcome_html(v, {})

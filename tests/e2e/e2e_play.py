@@ -112,6 +112,13 @@ def wait_version(page: Page, version: int, timeout: float = 15_000) -> None:
         " && window.did_handshake === true; }", arg=version, timeout=timeout)
 
 
+def play_now(page: Page, touch: bool = False) -> None:
+    """From the open lobby: "Play now" (one person against two Non-players), until the game page is drawn."""
+    press(page, page.get_by_test_id("play-now"), touch)
+    page.wait_for_url("**/game/*")
+    wait_game(page)
+
+
 def wait_past(page: Page, version: int, timeout: float = 15_000) -> None:
     """Until the page shows a later version than ``version`` (a move, and whatever Non-players played after it)."""
     page.wait_for_function(

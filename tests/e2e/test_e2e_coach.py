@@ -9,7 +9,7 @@ The seat's first decision is its secret choice of a card (rulebook pg. 5), so th
 from __future__ import annotations
 
 import pytest
-from e2e_play import wait_game, wait_past
+from e2e_play import play_now, wait_past
 
 from conftest import RESULTS
 
@@ -22,9 +22,7 @@ def test_suggest_a_move_shows_its_progress_outlines_the_option_and_play_it_takes
     page = me.page
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url("**/game/*")
-    wait_game(page)
+    play_now(page)
     suggest = page.get_by_test_id("suggest")
     suggest.wait_for(timeout=30_000)
     suggest.click()

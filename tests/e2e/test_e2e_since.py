@@ -9,7 +9,7 @@ own setting) so each step waits for the test's tap.
 from __future__ import annotations
 
 import pytest
-from e2e_play import confirm_if_asked, press, snapshot, take, wait_game
+from e2e_play import confirm_if_asked, play_now, press, snapshot, take
 from playwright.sync_api import expect
 
 from lf.components.prompt import CONFIRM_KINDS
@@ -55,9 +55,7 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
     page.evaluate("() => localStorage.setItem('lf-since-pace', 'step')")
-    press(page, page.get_by_test_id("play-now"), touch)
-    page.wait_for_url("**/game/*")
-    wait_game(page)
+    play_now(page, touch)
     expect(page.get_by_test_id("seq")).to_have_count(0)  # a page just opened plays nothing: the digest says it
     _play_to_the_end_of_a_turn(page, touch)
     seq = page.get_by_test_id("seq")
@@ -100,9 +98,7 @@ def test_a_rule_a_non_player_cites_opens_the_reference_at_that_rule(devices) -> 
     page = device.page
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
-    page.get_by_test_id("play-now").click()
-    page.wait_for_url("**/game/*")
-    wait_game(page)
+    play_now(page)
     link = page.locator(".lf-since a.lf-rule, .lf-log a.lf-rule").first
     for _ in range(3):  # until a Non-player has moved since the start or the seat's move
         if link.count():
