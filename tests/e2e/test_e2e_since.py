@@ -89,7 +89,7 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
     first = since.locator(".lf-since-b").first
     press(page, first, touch)  # a step of the digest unfolds and marks the board again, like a log entry
     expect(since.locator(".lf-since-s.open .lf-since-more").first).to_be_visible()
-    expect(page.get_by_test_id("all-toggle")).to_be_visible()  # the seat's own decision is there all along
+    expect(page.get_by_test_id("prompt")).to_be_visible()  # the seat's own decision is there all along
     assert not device.errors, device.errors
 
 
