@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -78,6 +78,15 @@ class HostedGame:
     invites: dict[str, str]
 
 
+@dataclass
+class _Loading:
+    """A game being loaded from the database: callers of the same game wait on ``lock``; ``deleted`` is set when
+    the game is deleted meanwhile, so the load is dropped instead of bringing a deleted game back to life."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    deleted: bool = False
+
+
 class Registry:
     """All live games of this process, over one Repository. Thread-safe."""
 
@@ -87,6 +96,8 @@ class Registry:
         #: When each loaded game was last asked for (time.monotonic()): lf/session/unload.py unloads idle ones.
         self.last_used: dict[str, float] = {}
         self._lock = threading.Lock()
+        #: The games being loaded now (``get``), each with the lock its other callers wait on.
+        self._loading: dict[str, _Loading] = {}
         self._watchers: list[Callable[[Change], None]] = []
         self.bus = bus if bus is not None else bus_for(repo.engine)
         self.bus.listen(self._elsewhere, self._resync)
@@ -128,7 +139,7 @@ class Registry:
             self.presence.received(change.game_id, change.origin, change.note)
             return
         with self._lock:
-            session = self._sessions.pop(change.game_id, None) if change.kind == "deleted" else \
+            session = self._forget(change.game_id) if change.kind == "deleted" else \
                 self._sessions.get(change.game_id)
         if session is not None and change.kind != "deleted":
             session.changed_elsewhere(change.version, change.kind, change.note)
@@ -193,17 +204,54 @@ class Registry:
         return len(ids)
 
     def get(self, game_id: str) -> GameSession:
-        """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame."""
+        """The live session of ``game_id``, loaded from the database on first use. Raises UnknownGame.
+
+        The load (a database read and a replay check) runs outside the registry's lock, under a lock of its own
+        game: a slow load delays only the pages of that game, never another game's first open or the lobby."""
         if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
             raise UnknownGame(f"there is no game {game_id!r}")
         with self._lock:
-            session = self._sessions.get(game_id)
-            if session is None:
+            if (session := self._touch(game_id)) is not None:
+                return session
+            loading = self._loading.setdefault(game_id, _Loading())
+        with loading.lock:
+            with self._lock:
+                if (session := self._touch(game_id)) is not None:
+                    return session
+            try:
                 session = self._store(lambda: GameSession.load(self.repo, game_id))
-                session.publish = self._publish  # every change made here is told to the other processes
-                self._sessions[game_id] = session
+            except BaseException:
+                with self._lock:
+                    self._loaded(game_id, loading)
+                raise
+            session.publish = self._publish  # every change made here is told to the other processes
+            with self._lock:
+                self._loaded(game_id, loading)
+                if not loading.deleted:
+                    self._sessions[game_id] = session
+                    self.last_used[game_id] = time.monotonic()
+                    return session
+            session.let_go()
+            raise UnknownGame(f"there is no game {game_id!r}")
+
+    def _touch(self, game_id: str) -> GameSession | None:
+        """The loaded session, marked as just used (hold the lock)."""
+        session = self._sessions.get(game_id)
+        if session is not None:
             self.last_used[game_id] = time.monotonic()
-            return session
+        return session
+
+    def _loaded(self, game_id: str, loading: _Loading) -> None:
+        """The load is over: later callers look in the sessions again (hold the lock)."""
+        if self._loading.get(game_id) is loading:
+            del self._loading[game_id]
+
+    def _forget(self, game_id: str) -> GameSession | None:
+        """Unload a deleted game, and tell a load under way that its game is gone (hold the lock)."""
+        if (loading := self._loading.get(game_id)) is not None:
+            loading.deleted = True
+        self.last_used.pop(game_id, None)
+        return self._sessions.pop(game_id, None)
 
     def games(self, status: str | None = None, limit: int = 100, *, offset: int = 0, public: bool | None = None,
               ids: list[str] | None = None, stalled_before: datetime | None = None) -> list[GameSummary]:
@@ -227,8 +275,7 @@ class Registry:
 
     def delete_game(self, game_id: str) -> None:
         with self._lock:
-            gone = self._sessions.pop(game_id, None)
-            self.last_used.pop(game_id, None)
+            gone = self._forget(game_id)
             if gone is not None:
                 gone.let_go()
             if not self._store(lambda: self.repo.delete_game(game_id)):
