@@ -86,3 +86,14 @@ def test_the_fascist_cards_attack_lines_name_the_front_with_its_article() -> Non
     for card_id in load_content().fascist_cards:
         html = fascist_card_html(card_id, 17, 1, None)
         assert not re.search(r"Attacks? on (Madrid|Northern|Aragon|Southern) Front", html), card_id
+
+
+def test_the_same_line_twice_in_a_row_is_said_once_with_twice() -> None:
+    """F1-16's penalty is two separate steps of Collectivization -1 (each its own move of the track, pg. 9);
+    its words say so once: "Collectivization -1, twice.", not the line repeated."""
+    line = {"op": "track", "track": "collectivization", "n": -1}
+    assert effects_text([line, line]) == "Collectivization -1, twice."
+    assert effects_text([line, {"op": "track", "track": "liberty", "n": -1}, line]) == \
+        "Collectivization -1. Liberty -1. Collectivization -1."
+    penalty = load_content().fascist_cards["F1-16"].test.text
+    assert penalty.endswith("Failure: Collectivization -1, twice.")

@@ -98,7 +98,18 @@ def effect_text(e: dict) -> str:
 
 
 def effects_text(lines: list[dict] | tuple[dict, ...]) -> str:
-    return ". ".join(effect_text(e) for e in lines) + "." if lines else ""
+    """The lines in words; the same line twice in a row is said once with "twice" (each is still its own step:
+    a card that moves a track -1 and -1 again reads "Collectivization -1, twice", not the line repeated)."""
+    said: list[list] = []
+    for text in (effect_text(e) for e in lines):
+        if said and said[-1][0] == text:
+            said[-1][1] += 1
+        else:
+            said.append([text, 1])
+    return ". ".join(text + _TIMES.get(n, f", {n} times") for text, n in said) + "." if lines else ""
+
+
+_TIMES = {1: "", 2: ", twice"}
 
 
 def icon_text(icon: str) -> str:
