@@ -135,6 +135,12 @@ async def moderates_turn(reg, user: User, create_user) -> tuple[str, User, User]
     take(mod, _choose_key(mod))
     await see(mod, "Everyone is waiting for you.")
     await see(ana, "Waiting for the Moderates (Mo) to play their turn.")
+    # the page may show the new turn before its own last click's answer is back (a click meanwhile is refused
+    # as a double click), and the Non-players may still be moving (a tap on an older picture is outdated)
+    for page in (mod, ana):
+        await wait_for(lambda: not screen_of(page).busy
+                       and screen_of(page).view["version"] == port().game(game_id).version,
+                       why="the page has its last answer and shows the game as it is now")
     return game_id, ana, mod
 
 
