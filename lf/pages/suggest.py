@@ -41,8 +41,12 @@ class Suggestion:
 
     def __init__(self, game_id: str, token: Callable[[], str | None], faction: Callable[[], str | None],
                  send: Callable[[dict, int | None], Awaitable[None]], redraw: Callable[[], None],
-                 run_js: Callable[[str], None]) -> None:
-        self.thoughts = Thoughts(game_id)
+                 run_js: Callable[[str], None], thoughts: Thoughts | None = None,
+                 shown: Callable[[], dict] | None = None) -> None:
+        #: ``thoughts``: shared with the teaching table's comparisons; ``shown()``: the view whose cards the screen
+        #: shows (default: the seat's own; a teaching table's shared screen passes its public view).
+        self.thoughts = thoughts if thoughts is not None else Thoughts(game_id)
+        self._shown = shown
         self._token, self._faction, self._send, self._redraw, self._run_js = token, faction, send, redraw, run_js
         self.view: dict = {}
         #: The suggestion for the decision shown now, once thought.
@@ -105,7 +109,8 @@ class Suggestion:
             return
         self.asking = None
         if thought is not None and key == self.key():
-            self.advice, self.advice_key = advise(thought.move, thought.view, self.view), key
+            shown = self._shown() if self._shown is not None else self.view
+            self.advice, self.advice_key = advise(thought.move, thought.view, shown), key
         self._redraw()
         self.outline()
 

@@ -610,7 +610,9 @@ class GameSession:
                 return refusal
             state = self._state
             assert state is not None
-            humans = [i for i, a in enumerate(state.actions) if not is_nonplayer(state, a["faction"])]
+            computers = computer_seats(state)  # a Computer seat's step is taken back with the person's before it
+            humans = [i for i, a in enumerate(state.actions)
+                      if not is_nonplayer(state, a["faction"]) and a["faction"] not in computers]
             if not humans:
                 return self._answer(False, "illegal", "There is no step to take back yet.", seat)
             while len(self._state.actions) > humans[-1]:
@@ -620,6 +622,7 @@ class GameSession:
                     return refusal
                 self._after_change(last["faction"], "undo", Action.parse(last["action"]).key, None)
             self._redo.append(last)
+            self._computers.wake(self._state, self._since)  # a Computer seat's decision taken back is thought again
             words = action_words(Action.parse(last["action"]).key)  # the table's shared screen: no secret
             return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step: {words}.", seat)
 
