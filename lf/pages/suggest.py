@@ -25,13 +25,14 @@ from .coach import Key, Thought, Thoughts, decision_key, decision_of
 
 log = logging.getLogger("lf.pages")
 
-#: Outline the board target that takes ``key`` (a menu line outlines its piece) and nothing else.
+#: Outline the board target that takes ``key`` (a menu line outlines its piece) and nothing else. It takes off only
+#: the outlines it drew itself (``lf-suggested-js``): a button the server outlined keeps its own.
 OUTLINE_JS = """(() => {
-  document.querySelectorAll('.lf-game .lf-suggested').forEach(e => e.classList.remove('lf-suggested'));
+  document.querySelectorAll('.lf-game .lf-suggested-js').forEach(e => e.classList.remove('lf-suggested', 'lf-suggested-js'));
   const key = %s;
   if (key === null) return;
   const t = Array.from(document.querySelectorAll('.lf-game [data-key]')).find(e => e.dataset.key === key);
-  if (t) (t.closest('[data-menu]') || t).classList.add('lf-suggested');
+  if (t) (t.closest('[data-menu]') || t).classList.add('lf-suggested', 'lf-suggested-js');
 })()"""
 ERROR_WORDS = "The coach could not think this time: {why}. Nothing was changed; ask again."
 

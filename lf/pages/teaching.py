@@ -333,17 +333,21 @@ class TeachingScreen:
                 return
             if s.focus:
                 decision = next(d for f, d in s.public if f == s.focus)
+                coach = ui.element("div").classes("lf-tcoach")  # above the question: in sight on a phone too
                 render_options(Options(s.focus, decision, self.send, s.views[s.focus]["version"], s.previews))
-                self.coach.render_tools(self.now_box)
+                with coach:
+                    self.coach.render_tools(self.now_box)
                 self._peek_button(s)
                 return
             if s.secret:
                 if self.revealed in s.secret_factions:
                     f = self.revealed
                     private_banner(f, self.hide)
+                    coach = ui.element("div").classes("lf-tcoach")
                     for d in (d for g, d in s.secret if g == f):
                         render_options(Options(f, d, self.send, s.views[f]["version"]))
-                    self.coach.render_tools(self.now_box)
+                    with coach:
+                        self.coach.render_tools(self.now_box)
                     return
                 waiting = list(dict.fromkeys((f, d["kind"]) for f, d in s.secret))
                 kind = waiting[0][1]
