@@ -46,6 +46,12 @@ def _coach_html(user: User) -> str:
         return "\n".join(el.content for el in user.find(marker="coach-line").elements)
 
 
+def _counts(screen) -> dict[str, tuple[int, int]]:
+    """{faction: (matched, compared)} as the screen stored them."""
+    coach = live("lf.pages.teaching_coach")
+    return coach.tally_counts(coach.stored_tally(live("lf.pages.teaching")._entry(screen.game_id, screen.store)))
+
+
 def _hidden_names(screen) -> set[str]:
     """Names of the cards in any hand that the shared screen does not show (less any name a shown card shares)."""
     cards = load_content(screen.snap.board.get("content_version")).player_cards
@@ -81,7 +87,7 @@ async def test_the_shared_screen_says_the_computer_is_thinking(reg, user: User) 
     assert markers(user, "thinking")
 
 
-async def test_suggest_a_move_on_the_teaching_table_outlines_a_legal_option_and_play_it_takes_it(reg, user: User) -> None:
+async def test_teaching_suggest_outlines_a_legal_option_and_play_it_takes_it(reg, user: User) -> None:
     screen = await to_turn(user, seed=13, kinds=SOLO)
     _quick(screen)
     faction = screen.snap.focus
@@ -127,8 +133,7 @@ async def test_the_coach_says_what_it_would_have_played_after_a_move_that_differ
         assert who == faction and line.startswith("The coach would have played ") and "the same" not in line
         assert line in _coach_html(user) or line.replace("'", "&#x27;") in _coach_html(user)
         assert not [n for n in hidden if n in line], line
-        counts = live("lf.pages.teaching_coach").tally_counts(
-            live("lf.pages.teaching_coach").stored_tally(live("lf.pages.teaching")._entry(screen.game_id, screen.store)))
+        counts = _counts(screen)
         assert counts[faction][0] < counts[faction][1]  # a differing move is compared and does not match
         return
     raise AssertionError("no decision with options to compare")
@@ -162,9 +167,7 @@ async def test_the_end_screen_counts_the_moves_that_matched_the_coach(reg, user:
     await wait_for(lambda: not any(w.taken for w in screen.coach.watch.values()), timeout=60,
                    why="every note of the moves made so far (the secret choices' too)")
     screen.coach.compare_on = False  # the rest of the game is played at once, without the coach
-    teaching = live("lf.pages.teaching_coach")
-    matched, compared = teaching.tally_counts(teaching.stored_tally(
-        live("lf.pages.teaching")._entry(screen.game_id, screen.store)))[faction]
+    matched, compared = _counts(screen)[faction]
     assert 1 <= matched <= compared  # the coach's own move matched
     play(port().game(screen.game_id), screen.tokens, seed=3)
     await wait_for(lambda: bool(markers(user, "coach-tally")), timeout=60, why="the end screen")

@@ -28,7 +28,8 @@ log = logging.getLogger("lf.pages")
 #: Outline the board target that takes ``key`` (a menu line outlines its piece) and nothing else. It takes off only
 #: the outlines it drew itself (``lf-suggested-js``): a button the server outlined keeps its own.
 OUTLINE_JS = """(() => {
-  document.querySelectorAll('.lf-game .lf-suggested-js').forEach(e => e.classList.remove('lf-suggested', 'lf-suggested-js'));
+  document.querySelectorAll('.lf-game .lf-suggested-js')
+    .forEach(e => e.classList.remove('lf-suggested', 'lf-suggested-js'));
   const key = %s;
   if (key === null) return;
   const t = Array.from(document.querySelectorAll('.lf-game [data-key]')).find(e => e.dataset.key === key);

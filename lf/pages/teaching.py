@@ -291,7 +291,8 @@ class TeachingScreen:
                 .props("unelevated no-caps color=black data-testid=t-replay").mark("t-replay")
             ui.switch("Guide", value=self.guide, on_change=lambda e: self.set_guide(bool(e.value))) \
                 .classes("lf-tguide").props("data-testid=t-guide color=amber-8 keep-color").mark("t-guide")
-            ui.switch("Coach's notes", value=self.coach.compare_on, on_change=lambda e: self.set_compare(bool(e.value))) \
+            ui.switch("Coach's notes", value=self.coach.compare_on,
+                      on_change=lambda e: self.set_compare(bool(e.value))) \
                 .classes("lf-tguide").props("data-testid=t-compare color=amber-8 keep-color").mark("t-compare")
 
     def _tabs(self) -> None:

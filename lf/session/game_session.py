@@ -599,7 +599,8 @@ class GameSession:
         return bool(self._redo)
 
     def teaching_undo(self, token: str, version: int) -> ActResult:
-        """Teaching games: take back the last step of a person at the table, and the Non-player and Computer steps after it.
+        """Teaching games: take back the last step of a person at the table, and the Non-player and Computer steps
+        after it.
 
         The table shares one screen, so this may cross a draw or a reveal (issue 7); every step taken back
         is an undo row in the log, so a restart rebuilds exactly this position.
