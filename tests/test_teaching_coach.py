@@ -46,6 +46,12 @@ def _coach_html(user: User) -> str:
         return "\n".join(el.content for el in user.find(marker="coach-line").elements)
 
 
+def _open_key(screen) -> tuple:
+    """The coach's key of the decision on screen (the one in focus)."""
+    f = screen.snap.focus
+    return live("lf.pages.coach").decision_key(screen.snap.views[f], f)
+
+
 def _counts(screen) -> dict[str, tuple[int, int]]:
     """{faction: (matched, compared)} as the screen stored them."""
     coach = live("lf.pages.teaching_coach")
@@ -117,8 +123,8 @@ async def test_the_coach_says_what_it_would_have_played_after_a_move_that_differ
         if not screen.snap.focus:
             break
         faction, decision = screen.snap.focus, _focus_decision(screen)
-        key = next(iter(k for k, w in screen.coach.watch.items() if w.faction == faction), None)
-        assert key is not None, "the coach thinks about the decision as soon as it opens"
+        key = _open_key(screen)
+        assert key in screen.coach.watch, "the coach thinks about the decision as soon as it opens"
         thinking = screen.coach.thoughts.running[key]
         await wait_for(lambda: thinking.task.done(), timeout=60, why="the coach's search")
         move = thinking.task.result().move
@@ -160,7 +166,7 @@ async def test_the_end_screen_counts_the_moves_that_matched_the_coach(reg, user:
     screen = await to_turn(user, seed=16, kinds=SOLO)
     _quick(screen)
     faction = screen.snap.focus
-    key = next(k for k, w in screen.coach.watch.items() if w.faction == faction)
+    key = _open_key(screen)
     thinking = screen.coach.thoughts.running[key]
     await wait_for(lambda: thinking.task.done(), timeout=60, why="the coach's search")
     await act(user, f"act:{thinking.task.result().move.action}")  # the coach's own move: it matches
