@@ -102,7 +102,9 @@ async def test_teaching_suggest_outlines_a_legal_option_and_play_it_takes_it(reg
     await wait_for(lambda: bool(markers(user, "coach-take")), timeout=60, why="the coach's suggestion")
     action = screen.coach.suggestion.suggested()
     assert action in {c["key"] for c in decision["choices"]}  # a legal option of the seat in focus
-    assert "The coach suggests: " in _words(user, "coach-title")
+    words = _words(user, "coach-title", "coach-why")
+    assert "The coach suggests: " in words
+    assert not [n for n in _hidden_names(screen) if n in words], words  # the hand is hidden during a public turn
     outlined = [m for el in screen.now_box.descendants() if "lf-suggested" in el.classes for m in el._markers]
     assert f"act:{action}" in outlined  # its button in the decision panel is outlined (the board's in the browser)
     before = len(_actions(screen.game_id))

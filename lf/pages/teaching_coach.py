@@ -113,8 +113,6 @@ class TeachingCoach:
 
     def seen(self, views: dict[str, dict], board: dict) -> None:
         """A new snapshot: the suggestion follows the seat in focus; each person's new decision gets its search."""
-        f = self._faction()
-        self.suggestion.seen(views.get(f, {}) if f else {})
         open_now: dict[Key, tuple[str, dict]] = {}
         for g, view in views.items():
             d = decision_of(view, g)
@@ -123,13 +121,17 @@ class TeachingCoach:
         for key, watch in list(self.watch.items()):
             if key not in open_now and watch.taken is None:  # closed without a move of ours (an undo, a hand-over)
                 self._drop(key)
-        if not self.compare_on:
-            return
-        for key, (g, view) in open_now.items():
-            if key not in self.watch and g in self.tokens:
-                self.watch[key] = Watch(g, key, step_of(view, key), board)
-                self.thoughts.pin(key)
-                self.thoughts.ask(self.tokens[g], g, key)
+            elif not self.compare_on and watch.taken is None:  # notes off: a suggestion may still use the search
+                self.watch.pop(key)
+                self.thoughts.pinned.discard(key)
+        if self.compare_on:
+            for key, (g, view) in open_now.items():
+                if key not in self.watch and g in self.tokens:
+                    self.watch[key] = Watch(g, key, step_of(view, key), board)
+                    self.thoughts.pin(key)
+                    self.thoughts.ask(self.tokens[g], g, key)
+        f = self._faction()
+        self.suggestion.seen(views.get(f, {}) if f else {})  # last: it stops the searches nobody needs now
 
     def _drop(self, key: Key) -> None:
         self.watch.pop(key, None)
@@ -137,8 +139,9 @@ class TeachingCoach:
 
     def moving(self, faction: str, view: dict, choice: dict) -> Watch | None:
         """The person of ``faction`` sends ``choice`` now: note it, so the coach's move for it can be compared."""
-        d = decision_of(view, faction)
-        key = decision_key(view, faction) if d is not None else None
+        if not self.compare_on:
+            return None
+        key = decision_key(view, faction)
         watch = self.watch.get(key) if key is not None else None
         if watch is not None and watch.taken is None:
             watch.taken = choice["key"]
