@@ -185,3 +185,28 @@ async def test_the_end_screen_counts_the_moves_that_matched_the_coach(reg, user:
     # the count is the screen's own record: a reload (a new page, the server's storage) shows it again
     await user.open(f"/teach/{screen.game_id}")
     await see(user, words)
+
+
+async def test_a_table_faster_than_the_coach_keeps_only_a_few_notes_pending(reg, user: User) -> None:
+    """Searches for notes are never queued without end: past ``PENDING`` moves still being thought, the oldest note
+    is dropped (its search stops), so a table (or a test) that moves faster than the coach thinks can't pile up
+    work in the thinking pool."""
+    screen = await to_turn(user, seed=17, kinds=SOLO)
+    screen.coach.thoughts.level = "strong"  # slower than the moves below
+    limit = live("lf.pages.teaching_coach").PENDING
+    moves = 0
+    while moves < limit + 3:
+        await settled(user)
+        if screen.snap.focus:
+            decision = _focus_decision(screen)
+            await act(user, f"act:{decision['choices'][-1 if decision['kind'] == 'turn' else 0]['key']}")
+        elif screen.snap.secret:  # the next turn's card, chosen in secret
+            faction = screen.snap.secret_factions[0]
+            user.find(marker=f"iam-{faction}").click()
+            await wait_for(lambda: bool(markers(user, "act:choose:")), why="the hand shown")
+            await act(user, markers(user, "act:choose:")[0])
+        else:
+            raise AssertionError("the game waits for nobody at the table")
+        moves += 1
+        assert sum(1 for w in screen.coach.watch.values() if w.taken is not None) <= limit
+    assert len(screen.coach.thoughts.running) <= limit + 1  # the pending notes' searches, and the open decision's

@@ -38,6 +38,9 @@ log = logging.getLogger("lf.pages")
 
 #: How many comparison lines the screen keeps in sight (the newest first).
 LINES = 3
+#: Moves whose note is still being thought, at most: a table that moves faster than the coach thinks (a test, a
+#: table replaying its moves) drops the oldest note rather than queue searches in the pool without end.
+PENDING = 4
 
 
 @dataclass
@@ -155,6 +158,9 @@ class TeachingCoach:
         if not ok:
             watch.taken = None
             return
+        pending = [k for k, w in self.watch.items() if w.taken is not None and k != watch.key]
+        for key in pending[:max(0, len(pending) + 1 - PENDING)]:
+            self._drop(key)  # its awaiting task ends with no note
         task = asyncio.get_running_loop().create_task(self._compare(watch))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
