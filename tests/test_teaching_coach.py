@@ -83,6 +83,8 @@ async def test_a_computer_seat_at_the_teaching_table_plays_and_its_reason_is_log
     assert any("sampled futures" in r or "only" in r for r in reasons), reasons
     await settled(user)
     assert any(e["kind"] == "computer" for e in screen.snap.board["log"])  # the screen's log has it
+    with user:  # and its filter, as on the game page
+        assert user.find(marker="log-filter").elements.pop().options["ai"] == "Computer reasons"
 
 
 async def test_the_shared_screen_says_the_computer_is_thinking(reg, user: User) -> None:

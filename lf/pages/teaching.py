@@ -262,7 +262,7 @@ class TeachingScreen:
                 self._keep(HtmlPart("meds", lambda s: s.board["medallions"],
                                     lambda s: board.medallions_box_html(s.board), mark="medallions"),
                            board.boxed("medallion", "Medallions on the board"))
-                self._keep(LogPanel(lambda s: s.board["log"]))
+                self._keep(LogPanel(lambda s: s.board["log"], view_of=lambda s: s.board))
         # The lesson is docked to the screen's edge, so it is on screen whatever the table has scrolled to.
         self.lesson = Part("lesson", self._lesson_key, self._lesson)
         with ui.element("div").classes("lf-lesson-dock").props('role=region aria-label="Lesson" aria-live=polite'):

@@ -71,7 +71,7 @@ def shoot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["laptop", "phone"])
-def test_the_table_follows_the_coach_for_three_decisions(kind, devices) -> None:
+def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_server) -> None:
     me = devices.new(kind)
     page, touch = me.page, me.touch
     start(page, touch)
@@ -99,8 +99,11 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices) -> None:
     notes = page.locator("[data-testid=coach-lines] .lf-coach-line")
     notes.first.wait_for(timeout=60_000)
     assert all("The coach would have played the same" in n for n in notes.all_inner_texts()), notes.all_inner_texts()
-    # the Communists are the computer's: it played, with its reason in the log
-    assert "lf-log-ai" in page.content()
+    # the Communists are the computer's: it played with its reason (the log's note of its rows), and the table's log
+    # offers its filter "Computer reasons"
+    notes = [n for (n,) in lf_server.query("SELECT note FROM actions WHERE faction = 'communists'")]
+    assert notes and all(n and ("sampled futures" in n or "only" in n) for n in notes), notes
+    assert page.locator("[data-testid=area-log]").get_by_text("Computer reasons").count()
     if kind == "laptop":
         page.screenshot(path=str(OUT / "after-three-1440x900.png"))
     assert not me.errors, me.errors
