@@ -212,3 +212,22 @@ async def test_a_table_faster_than_the_coach_keeps_only_a_few_notes_pending(reg,
         moves += 1
         assert sum(1 for w in screen.coach.watch.values() if w.taken is not None) <= limit
     assert len(screen.coach.thoughts.running) <= limit + 1  # the pending notes' searches, and the open decision's
+
+
+async def test_a_suggested_hero_point_spend_opens_its_fold(reg, user: User) -> None:
+    """The Hero point spends are folded away on the teaching panel; a suggestion among them opens the fold, so its
+    outline is seen (the coach's own choice is set here: which option a search prefers is not up to the test)."""
+    screen = await to_turn(user, seed=18, kinds=SOLO)
+    spends = [c["key"] for c in _focus_decision(screen)["choices"] if c["key"].startswith("hp_")]
+    if not spends:
+        return  # no Hero point spend open on this deal's first turn
+    coach = screen.coach.suggestion
+    coach.advice = live("lf.coach").Advice(screen.snap.focus, spends[0], "a spend", "", "", "")
+    coach.advice_key = coach.key()
+    screen._redraw_now()
+    await wait_for(lambda: bool(markers(user, "coach-take")), why="the suggestion drawn")
+    with user:
+        fold = user.find(marker="spend").elements.pop()
+    assert fold.value is True
+    outlined = [m for el in fold.descendants() if "lf-suggested" in el.classes for m in el._markers]
+    assert f"act:{spends[0]}" in outlined

@@ -200,6 +200,9 @@ class TeachingCoach:
             self.suggestion.render_button()
         f = self._faction()
         self.suggestion.render_advice(choices_of(self._view_of(f), f) if f else [], area)
+        action = self.suggestion.suggested()
+        if action is not None:
+            unfold(area, f"act:{action}")
 
     def stamp(self) -> tuple:
         return self.suggestion.stamp()
@@ -212,6 +215,13 @@ class TeachingCoach:
             for f, line in self.lines:
                 ui.html(f'<div class="lf-coach-line"><span class="lf-dot lf-f-{f}"></span> '
                         f'<b>{esc(faction_label(f))}</b>: {esc(line)}</div>', sanitize=False).mark("coach-line")
+
+
+def unfold(area: ui.element, marker: str) -> None:
+    """Open the fold that holds the suggested option (the Hero point spends are folded away), so its outline shows."""
+    for el in area.descendants():
+        if isinstance(el, ui.expansion) and any(marker in d._markers for d in el.descendants()):  # noqa: SLF001
+            el.set_value(True)
 
 
 def stored_tally(entry: dict[str, Any]) -> dict[str, dict[str, bool]]:
