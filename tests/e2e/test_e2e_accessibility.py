@@ -2,8 +2,8 @@
 
 A scan fails on any violation of impact "serious" or "critical" (the report lists each rule with the
 selectors of the elements that break it). The pages: the lobby, the rules dialog open over it, /status,
-an unknown address, an unknown game, the teaching page with its lesson (and with the coach's suggestion), the game page as the seat whose turn
-it is (with "All options" closed and open, with its steps since its last move playing and their digest
+an unknown address, an unknown game, the teaching page with its lesson (and with the coach's suggestion), the
+game page as the seat whose turn it is (with "All options" closed and open, with its steps since its last move playing and their digest
 unfolded, and with the Seats dialog open) and as a spectator, the rules dialog searched (Appendix 3 open), the replay of
 a running and of a finished game, and a finished game's end screen. Every page is scanned whole: nothing is
 left out. Adding a page is one line in ``SCANS`` (``shows(path)``; ``with_game(path)`` for an address that
