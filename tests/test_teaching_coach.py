@@ -14,7 +14,7 @@ import json
 from nicegui.testing import User
 from pages_helpers import live, markers, page_text, port, reg, see, wait_for  # noqa: F401
 from session_helpers import play
-from teaching_helpers import act, settled, start, to_turn, tscreen
+from teaching_helpers import act, settled, start, to_turn
 
 from lf.components.teaching_prompt import public_cards
 from lf.engine import Action
