@@ -239,7 +239,7 @@ class TeachingScreen:
                 self._keep(HtmlPart("status", lambda s: (_slice(s.board, "year", "turn", "phase", "direction",
                                                                 "initiative", "government", "hero_supply"), s.focus),
                                     lambda s: teaching_status_html(s.board, s.focus), mark="status"))
-                self._keep(Part("coachsays", lambda s: list(self.coach.lines), lambda s: self.coach.render_lines()),
+                self._keep(Part("coachsays", self._notes_key, lambda s: self.coach.render_lines(self._counts())),
                            cls="lf-a-now")
                 self._keep(Part("now", self._now_key, self._now), cls="lf-a-prompt")
                 self._keep(Pieces("fronts", "front", lambda s: self._pieces(s, board.front_pieces), self._tap,
@@ -316,7 +316,7 @@ class TeachingScreen:
     # -- the "now" panel: the decision, the hand-off, or the end ---------------------------
 
     def _now_key(self, s: Snap) -> Any:
-        tally = tally_counts(stored_tally(_entry(self.game_id, self.store))) if s.board["result"] else None
+        tally = self._counts() if s.board["result"] else None
         return (s.version, s.focus, self.revealed, self.peek, sorted(s.previews.items()), bool(s.board["result"]),
                 self.coach.stamp(), tally)
 
@@ -371,7 +371,7 @@ class TeachingScreen:
 
     def _tally(self, s: Snap) -> None:
         """At the end: per faction a person played, how many of its moves matched the coach."""
-        counts = tally_counts(stored_tally(_entry(self.game_id, self.store)))
+        counts = self._counts()
         if counts or self.coach.compare_on:
             ui.html(tally_html(counts, list(self.tokens)), sanitize=False).mark("coach-tally")
 
@@ -392,6 +392,13 @@ class TeachingScreen:
         if not s.focus and self.revealed in s.secret_factions:
             return s.views[self.revealed]
         return s.board
+
+    def _counts(self) -> dict[str, tuple[int, int]]:
+        """{faction: (moves that matched the coach, moves compared)}, as this screen stored them."""
+        return tally_counts(stored_tally(_entry(self.game_id, self.store)))
+
+    def _notes_key(self, s: Snap) -> Any:
+        return list(self.coach.lines), self._counts(), self.coach.compare_on
 
     def _record_match(self, faction: str, step: str, matched: bool) -> None:
         tally = stored_tally(_entry(self.game_id, self.store))

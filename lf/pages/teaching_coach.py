@@ -207,14 +207,20 @@ class TeachingCoach:
     def stamp(self) -> tuple:
         return self.suggestion.stamp()
 
-    def render_lines(self) -> None:
-        if not self.lines:
+    def render_lines(self, counts: dict[str, tuple[int, int]]) -> None:
+        """The newest notes, and the count so far (the stored one: after a reload it is there before any note)."""
+        if not self.compare_on or not (self.lines or counts):
             return
         with ui.element("div").classes("lf-box lf-coach lf-tcoach-lines") \
                 .props('role="status" aria-live="polite" data-testid=coach-lines').mark("coach-lines"):
             for f, line in self.lines:
                 ui.html(f'<div class="lf-coach-line"><span class="lf-dot lf-f-{f}"></span> '
                         f'<b>{esc(faction_label(f))}</b>: {esc(line)}</div>', sanitize=False).mark("coach-line")
+            if counts:
+                so_far = "; ".join(f"{faction_label(f)} {m} of {n}" for f in FACTIONS if f in counts
+                                   for m, n in [counts[f]])
+                ui.label(f"Moves as the coach would have played them so far: {so_far}.") \
+                    .classes("lf-coach-sofar").mark("coach-sofar")
 
 
 def unfold(area: ui.element, marker: str) -> None:

@@ -106,4 +106,14 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     assert page.locator("[data-testid=area-log]").get_by_text("Computer reasons").count()
     page.evaluate("window.scrollTo(0, 0)")  # the tools, the notes and the decision, as the table sees them
     page.screenshot(path=str(OUT / f"after-three-{'390x844' if kind == 'phone' else '1440x900'}.png"))
+    # the count so far is the screen's own record: the server stopped and started again, the page reloaded, it stays
+    so_far = page.get_by_test_id("coach-lines").locator(".lf-coach-sofar")
+    so_far.wait_for()
+    words = so_far.inner_text()
+    assert words.startswith("Moves as the coach would have played them so far: Anarchists ")
     assert not me.errors, me.errors
+    lf_server.stop()
+    lf_server.start()
+    page.reload()
+    page.get_by_test_id("teach").wait_for()
+    assert page.get_by_test_id("coach-lines").locator(".lf-coach-sofar").inner_text() == words
