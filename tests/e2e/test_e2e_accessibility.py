@@ -155,14 +155,19 @@ def teaching(devices, device) -> Page:
 
 def teaching_with_a_suggestion(devices, device) -> Page:
     """The teaching table with the coach's suggestion for the faction on screen (a public pick, or the hand shown
-    after "I am the ..."), and the lesson docked."""
+    after "I am the ..."), the coach's note on the move before (a suggestion played), and the lesson docked."""
     page = teaching(devices, device)
-    page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid=decision]')")
-    if not page.locator("[data-testid=decision]").count():
-        page.locator("[data-testid^=iam-]").first.click()
-    page.get_by_test_id("suggest").click()
-    page.get_by_test_id("coach").wait_for(timeout=60_000)
-    page.locator(".lf-tgame .lf-suggested").first.wait_for()
+    for played in (True, False):
+        page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid=decision]')")
+        if not page.locator("[data-testid=decision]").count():
+            page.locator("[data-testid^=iam-]").first.click()
+        page.get_by_test_id("suggest").click()
+        page.get_by_test_id("coach").wait_for(timeout=60_000)
+        page.locator(".lf-tgame .lf-suggested").first.wait_for()
+        if played:
+            page.get_by_test_id("coach-take").click()
+            page.get_by_test_id("coach-lines").wait_for(timeout=60_000)
+            page.wait_for_function("() => !document.querySelector('[data-testid=coach]')")
     return page
 
 
