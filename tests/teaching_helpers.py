@@ -22,12 +22,15 @@ def tscreen(user: User) -> Any:
     return screens()[user.client.id]
 
 
-async def start(user: User, seed: int, kinds: dict[str, str] | None = None) -> Any:
-    """Open the lobby, set the teaching box (seed, and who is a Non-player), start, land on /teach/{id}."""
+async def start(user: User, seed: int, kinds: dict[str, str] | None = None, form: dict[str, Any] | None = None) -> Any:
+    """Open the lobby, set the teaching box (seed, who is a Non-player or a Computer, and other fields by marker:
+    ``form``), start, land on /teach/{id}."""
     await user.open("/")
     with user:
         for faction, kind in (kinds or {}).items():
             user.find(marker=f"teach-kind-{faction}").elements.pop().value = kind
+        for marker, value in (form or {}).items():
+            user.find(marker=marker).elements.pop().value = value
     user.find(marker="teach-seed").type(str(seed))
     user.find(marker="teach-start").click()
     await wait_for(lambda: user.client is not None and user.client.id in screens(), why="landing on /teach")
@@ -95,9 +98,10 @@ async def choose_all(user: User) -> None:
     await settle_picks(user)
 
 
-async def to_turn(user: User, seed: int = 7, kinds: dict[str, str] | None = None) -> Any:
+async def to_turn(user: User, seed: int = 7, kinds: dict[str, str] | None = None,
+                  form: dict[str, Any] | None = None) -> Any:
     """Start a lesson and play to the first player's turn decision (secret choices made, picks answered)."""
-    await start(user, seed, kinds)
+    await start(user, seed, kinds, form)
     await choose_all(user)
     screen = tscreen(user)
     await wait_for(lambda: screen.snap.focus is not None, why="a turn decision")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 from lf.session import Registry
 
 from session_helpers import claim_humans, play
@@ -64,3 +67,34 @@ def test_a_new_step_clears_redo(registry: Registry) -> None:
     play(game, tokens, seed=8, steps=1)
     assert not game.can_redo
     assert not game.teaching_redo(token, game.version).ok
+
+
+def _actions(game) -> list[dict]:
+    return json.loads(game.state_json())["actions"]
+
+
+def test_teaching_undo_takes_back_the_person_s_step_not_the_computer_s(registry: Registry) -> None:
+    """A Computer seat at the teaching table (issue 21) plays by a person's rules, but Undo is the table's: it takes
+    back the last step of a person at the table with the computer's steps after it, and the computer then thinks
+    its reopened decision again and plays (rulebook pg. 5: the secret choice, then the turns)."""
+    game = registry.create_game({"communists": "computer:quick", "moderates": "nonplayer"}, name="Lesson",
+                                mode="teaching")
+    token = game.claim("anarchists", "Ana")
+    end = time.monotonic() + 120
+    while not (len(_actions(game)) >= 2 and _actions(game)[-1]["faction"] == "communists"
+               and any(a["faction"] == "anarchists" for a in _actions(game))):
+        assert time.monotonic() < end and game.status == "active", "the computer never moved after the person"
+        view = game.view(token)
+        if view["decisions"]:
+            assert game.act(token, view["version"], view["decisions"][0]["choices"][0]["action"]).ok
+        time.sleep(0.05)
+    actions = _actions(game)
+    last_person = max(i for i, a in enumerate(actions) if a["faction"] == "anarchists")
+    res = game.teaching_undo(token, game.version)
+    assert res.ok and "the Anarchists' step" in res.message, res.message
+    assert _actions(game) == actions[:last_person]
+    while not any(a["faction"] == "communists" for a in _actions(game)[last_person:]) \
+            and game.view()["factions"]["communists"]["computer"] and \
+            any(w["faction"] == "communists" for w in game.view()["waiting"]):
+        assert time.monotonic() < end, "the computer did not think its decision again"
+        time.sleep(0.05)

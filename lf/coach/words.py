@@ -48,6 +48,12 @@ OTHER_WHAT = {
     "keep_done": "It settles the cards to keep", "bid_done": "It settles the bid", "faction": "It picks the {who}",
     "dir": "It sets the direction", "blank": "It picks where the Blank marker goes",
 }
+#: An option about a card the screen may not show, named without it (``action_words`` names an Event's card, which
+#: is public once played, not while the coach weighs it).
+HIDDEN_CARD_TITLES = {
+    "choose": "A card chosen in secret", "event": "A card played for its Event", "keep": "A card kept",
+    "bid": "A card bid", "card": "A card picked", "unkeep": "A card let go", "unbid": "A card taken back from the bid",
+}
 BONUS_WORDS = {
     "morale": "when on, a card played for Action Points can use one of its icons as many times as the tableau "
               "shows it",
@@ -100,7 +106,8 @@ def option_title(o: OptionEstimate, view: dict, shown: frozenset[str]) -> str:
     names a card the screen may not show."""
     card = _card_arg(o.action, view)
     if card is not None and card not in shown:
-        return action_words(o.action).capitalize()
+        kind = Action.parse(o.action).kind
+        return HIDDEN_CARD_TITLES.get(kind) or action_words(o.action).capitalize()
     label = o.label
     if Action.parse(o.action).kind == "event":
         label = label.split(":", 1)[0]

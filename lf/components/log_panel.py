@@ -174,8 +174,11 @@ class LogPanel:
 
     def __init__(self, entries: Callable[[Any], list[dict]], name: str = "log",
                  viewer: Callable[[Any], str | None] = _viewer_of, replay: str | None = None,
-                 keep_open: Callable[[Any], set[tuple[int, int]]] | None = None) -> None:
+                 keep_open: Callable[[Any], set[tuple[int, int]]] | None = None,
+                 view_of: Callable[[Any], Any] | None = None) -> None:
         self.name = name
+        #: The view the filter's choices are read from (the teaching table's state holds its public board).
+        self.view_of = view_of
         #: Older turns kept open besides the newest (the game page: the turns of the seat's "while you waited").
         self.keep_open = keep_open
         self.replay = replay
@@ -207,7 +210,7 @@ class LogPanel:
                 if self.replay:
                     ui.link("Replay from the start", self.replay).classes("lf-log-replay") \
                         .props("data-testid=replay").mark("replay")
-            choices = _choices(state, me)
+            choices = _choices(self.view_of(state) if self.view_of else state, me)
             self.filter = ui.toggle(choices, value="all", on_change=lambda e: self.set_filter(e.value)) \
                 .props('dense no-caps unelevated toggle-color=primary aria-label="Show in the log"') \
                 .classes("lf-log-filter").mark("log-filter")

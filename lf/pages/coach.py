@@ -71,6 +71,8 @@ class Thoughts:
         self.game_id = game_id
         self.level = level or settings().coach_level
         self.running: dict[Key, Thinking] = {}
+        #: Searches kept past their decision (the teaching table compares them with the move made: ``pin``).
+        self.pinned: set[Key] = set()
 
     def ask(self, token: str, faction: str, key: Key) -> Thinking:
         """The search for ``faction``'s decision ``key`` (started now if it is not under way)."""
@@ -101,13 +103,18 @@ class Thoughts:
                 thinking.listeners.remove(listener)
 
     def keep_only(self, keys: set[Key]) -> None:
-        """Stop the searches for decisions that are gone."""
+        """Stop the searches for decisions that are gone (not the pinned ones: their move is awaited)."""
         for key, thinking in list(self.running.items()):
-            if key not in keys:
+            if key not in keys and key not in self.pinned:
                 thinking.task.cancel()
                 del self.running[key]
 
+    def pin(self, key: Key) -> None:
+        """Keep ``key``'s search running after its decision closes, until ``forget``."""
+        self.pinned.add(key)
+
     def forget(self, key: Key) -> None:
+        self.pinned.discard(key)
         thinking = self.running.pop(key, None)
         if thinking is not None:
             thinking.task.cancel()
@@ -117,3 +124,4 @@ class Thoughts:
         for thinking in self.running.values():
             thinking.task.cancel()
         self.running.clear()
+        self.pinned.clear()

@@ -25,13 +25,15 @@ from .coach import Key, Thought, Thoughts, decision_key, decision_of
 
 log = logging.getLogger("lf.pages")
 
-#: Outline the board target that takes ``key`` (a menu line outlines its piece) and nothing else.
+#: Outline the board target that takes ``key`` (a menu line outlines its piece) and nothing else. It takes off only
+#: the outlines it drew itself (``lf-suggested-js``): a button the server outlined keeps its own.
 OUTLINE_JS = """(() => {
-  document.querySelectorAll('.lf-game .lf-suggested').forEach(e => e.classList.remove('lf-suggested'));
+  document.querySelectorAll('.lf-game .lf-suggested-js')
+    .forEach(e => e.classList.remove('lf-suggested', 'lf-suggested-js'));
   const key = %s;
   if (key === null) return;
   const t = Array.from(document.querySelectorAll('.lf-game [data-key]')).find(e => e.dataset.key === key);
-  if (t) (t.closest('[data-menu]') || t).classList.add('lf-suggested');
+  if (t) (t.closest('[data-menu]') || t).classList.add('lf-suggested', 'lf-suggested-js');
 })()"""
 ERROR_WORDS = "The coach could not think this time: {why}. Nothing was changed; ask again."
 
@@ -41,8 +43,12 @@ class Suggestion:
 
     def __init__(self, game_id: str, token: Callable[[], str | None], faction: Callable[[], str | None],
                  send: Callable[[dict, int | None], Awaitable[None]], redraw: Callable[[], None],
-                 run_js: Callable[[str], None]) -> None:
-        self.thoughts = Thoughts(game_id)
+                 run_js: Callable[[str], None], thoughts: Thoughts | None = None,
+                 shown: Callable[[], dict] | None = None) -> None:
+        #: ``thoughts``: shared with the teaching table's comparisons; ``shown()``: the view whose cards the screen
+        #: shows (default: the seat's own; a teaching table's shared screen passes its public view).
+        self.thoughts = thoughts if thoughts is not None else Thoughts(game_id)
+        self._shown = shown
         self._token, self._faction, self._send, self._redraw, self._run_js = token, faction, send, redraw, run_js
         self.view: dict = {}
         #: The suggestion for the decision shown now, once thought.
@@ -105,7 +111,8 @@ class Suggestion:
             return
         self.asking = None
         if thought is not None and key == self.key():
-            self.advice, self.advice_key = advise(thought.move, thought.view, self.view), key
+            shown = self._shown() if self._shown is not None else self.view
+            self.advice, self.advice_key = advise(thought.move, thought.view, shown), key
         self._redraw()
         self.outline()
 

@@ -35,6 +35,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Piece, Pieces
+from lf.components.prompt import thinking_html
 from lf.components.teaching_board import render_peek, teaching_status_html
 from lf.components.teaching_handoff import private_banner, render_handoff
 from lf.components.teaching_lessons import area_of, render_lesson
@@ -51,15 +52,18 @@ from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
 from .rules_reference import open_rules_dialog
-from .setup_form import read_setup, seat_toggles
+from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
+from .teaching_coach import TeachingCoach, stored_tally, tally_counts, tally_html
 
 log = logging.getLogger("lf.pages")
 
 #: The live teaching screens by client id (diagnostics and tests).
 SCREENS: weakref.WeakValueDictionary[str, TeachingScreen] = weakref.WeakValueDictionary()
-TEACH = "lf_teach"  # app.storage.user: {game_id: {"tokens": {faction: token}, "seen": [ids], "guide": bool}}
+#: app.storage.user: {game_id: {"tokens": {faction: token}, "seen": [ids], "guide": bool, "compare": bool,
+#: "coach": {faction: {step: matched}}}}
+TEACH = "lf_teach"
 THEME = '<link rel="stylesheet" href="/assets/teaching.css">'
-SEAT_KINDS = {"human": "Player", "nonplayer": "Non-player"}
+SEAT_KINDS = {"human": "Player", "nonplayer": "Non-player", "computer": "Computer"}
 
 
 # -- what this browser remembers about its teaching games ----------------------------------------
@@ -95,11 +99,19 @@ def guide_on(game_id: str, store: Any = None) -> bool:
     return bool(_entry(game_id, store).get("guide", True))
 
 
-async def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None) -> str:
-    """Create a teaching game hosted by this browser, claim every human seat for it, remember the tokens."""
+def compare_on(game_id: str, store: Any = None) -> bool:
+    """The coach's notes after each person's move (on unless the table turned them off)."""
+    return bool(_entry(game_id, store).get("compare", True))
+
+
+async def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None,
+                              compare: bool = True) -> str:
+    """Create a teaching game hosted by this browser, claim every human seat for it, remember the tokens.
+    ``seats``: "human", "nonplayer" or "computer:<level>" per faction; ``compare``: the coach's notes."""
     new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name or "Teaching game", seed=seed,
                           mode="teaching")
     browser_seats.remember_host(new.id, new.host_token)
+    _save(new.id, compare=compare)
     await claim_free_seats(new.id, new.invites)
     return new.id
 
@@ -200,6 +212,13 @@ class TeachingScreen:
         self.redo_button: ui.button
         self.dialog_host: ui.element | None = None
         self.root: ui.element | None = None
+        self.now_box: ui.element | None = None
+        #: The coach: "Suggest a move" for the seat in focus, and its notes after each person's move.
+        self.coach = TeachingCoach(game_id, tokens, self.coach_faction, lambda f: self.snap.views.get(f, {}),
+                                   self._coach_shown, self.send, self._redraw_now,
+                                   lambda js: self.client.run_javascript(js), self._record_match, self._show_lines)
+        self.coach.compare_on = compare_on(game_id, self.store)
+        self.coach.seen(self.snap.views, self.snap.board)
         SCREENS[client.id] = self
 
     # -- layout ----------------------------------------------------------------------------
@@ -220,6 +239,8 @@ class TeachingScreen:
                 self._keep(HtmlPart("status", lambda s: (_slice(s.board, "year", "turn", "phase", "direction",
                                                                 "initiative", "government", "hero_supply"), s.focus),
                                     lambda s: teaching_status_html(s.board, s.focus), mark="status"))
+                self._keep(Part("coachsays", self._notes_key, lambda s: self.coach.render_lines(self._counts())),
+                           cls="lf-a-now")
                 self._keep(Part("now", self._now_key, self._now), cls="lf-a-prompt")
                 self._keep(Pieces("fronts", "front", lambda s: self._pieces(s, board.front_pieces), self._tap,
                                   version=lambda s: s.version), board.fronts_box)
@@ -241,7 +262,7 @@ class TeachingScreen:
                 self._keep(HtmlPart("meds", lambda s: s.board["medallions"],
                                     lambda s: board.medallions_box_html(s.board), mark="medallions"),
                            board.boxed("medallion", "Medallions on the board"))
-                self._keep(LogPanel(lambda s: s.board["log"]))
+                self._keep(LogPanel(lambda s: s.board["log"], view_of=lambda s: s.board))
         # The lesson is docked to the screen's edge, so it is on screen whatever the table has scrolled to.
         self.lesson = Part("lesson", self._lesson_key, self._lesson)
         with ui.element("div").classes("lf-lesson-dock").props('role=region aria-label="Lesson" aria-live=polite'):
@@ -270,6 +291,9 @@ class TeachingScreen:
                 .props("unelevated no-caps color=black data-testid=t-replay").mark("t-replay")
             ui.switch("Guide", value=self.guide, on_change=lambda e: self.set_guide(bool(e.value))) \
                 .classes("lf-tguide").props("data-testid=t-guide color=amber-8 keep-color").mark("t-guide")
+            ui.switch("Coach's notes", value=self.coach.compare_on,
+                      on_change=lambda e: self.set_compare(bool(e.value))) \
+                .classes("lf-tguide").props("data-testid=t-compare color=amber-8 keep-color").mark("t-compare")
 
     def _tabs(self) -> None:
         first = self._tab_faction(self.snap)
@@ -292,12 +316,15 @@ class TeachingScreen:
     # -- the "now" panel: the decision, the hand-off, or the end ---------------------------
 
     def _now_key(self, s: Snap) -> Any:
-        return (s.version, s.focus, self.revealed, self.peek, sorted(s.previews.items()), bool(s.board["result"]))
+        tally = self._counts() if s.board["result"] else None
+        return (s.version, s.focus, self.revealed, self.peek, sorted(s.previews.items()), bool(s.board["result"]),
+                self.coach.stamp(), tally)
 
     def _now(self, s: Snap) -> None:
-        with ui.element("div").classes("lf-box lf-now"):
+        with ui.element("div").classes("lf-box lf-now") as self.now_box:
             if s.board["result"]:
                 ui.html(outcome_html(s.board, self.names), sanitize=False).mark("outcome")
+                self._tally(s)
                 with ui.row().classes("mt-2 gap-2"):
                     ui.button("Back to the lobby", icon="home", on_click=lambda: ui.navigate.to("/")) \
                         .props("unelevated no-caps color=primary data-testid=t-lobby").classes("lf-tbtn-s") \
@@ -307,23 +334,91 @@ class TeachingScreen:
                 return
             if s.focus:
                 decision = next(d for f, d in s.public if f == s.focus)
+                coach = ui.element("div").classes("lf-tcoach")  # above the question: in sight on a phone too
                 render_options(Options(s.focus, decision, self.send, s.views[s.focus]["version"], s.previews))
+                with coach:
+                    self.coach.render_tools(self.now_box)
                 self._peek_button(s)
                 return
             if s.secret:
                 if self.revealed in s.secret_factions:
                     f = self.revealed
                     private_banner(f, self.hide)
+                    coach = ui.element("div").classes("lf-tcoach")
                     for d in (d for g, d in s.secret if g == f):
                         render_options(Options(f, d, self.send, s.views[f]["version"]))
+                    with coach:
+                        self.coach.render_tools(self.now_box)
                     return
                 waiting = list(dict.fromkeys((f, d["kind"]) for f, d in s.secret))
                 kind = waiting[0][1]
                 done = [(f, kind) for f in self.tokens if f not in s.secret_factions and _done(s.board, f, kind)]
                 render_handoff(waiting, done, self.reveal)
+                self._thinking(s)
+                return
+            if self._thinking(s):
                 return
             ui.label("The Non-players are playing…" if s.board["waiting"] else "Nothing is pending.") \
                 .classes("lf-prompt-h").mark("waiting")
+
+    @staticmethod
+    def _thinking(s: Snap) -> bool:
+        """"Communists (computer) are thinking …" while a Computer seat decides (the same words as the game page)."""
+        words = thinking_html(s.board)
+        if words:
+            ui.html(words, sanitize=False).mark("thinking")
+        return bool(words)
+
+    def _tally(self, s: Snap) -> None:
+        """At the end: per faction a person played, how many of its moves matched the coach."""
+        counts = self._counts()
+        if counts or self.coach.compare_on:
+            ui.html(tally_html(counts, list(self.tokens)), sanitize=False).mark("coach-tally")
+
+    # -- the coach ---------------------------------------------------------------------------
+
+    def coach_faction(self) -> str | None:
+        """The seat whose turn it is on the screen: the public decision's faction, or the one whose hand is shown."""
+        s = self.snap
+        if s.board["result"]:
+            return None
+        if s.focus:
+            return s.focus
+        return self.revealed if self.revealed in s.secret_factions else None
+
+    def _coach_shown(self) -> dict:
+        """The view whose cards the coach may name: a hand shown for its secret choice, else the public board."""
+        s = self.snap
+        if not s.focus and self.revealed in s.secret_factions:
+            return s.views[self.revealed]
+        return s.board
+
+    def _counts(self) -> dict[str, tuple[int, int]]:
+        """{faction: (moves that matched the coach, moves compared)}, as this screen stored them."""
+        return tally_counts(stored_tally(_entry(self.game_id, self.store)))
+
+    def _notes_key(self, s: Snap) -> Any:
+        return list(self.coach.lines), self._counts(), self.coach.compare_on
+
+    def _record_match(self, faction: str, step: str, matched: bool) -> None:
+        tally = stored_tally(_entry(self.game_id, self.store))
+        tally.setdefault(faction, {})[step] = matched
+        _save(self.game_id, self.store, coach=tally)
+
+    def _show_lines(self) -> None:
+        for part in self.parts:
+            if part.name in ("coachsays", "now"):  # the end screen's counts are in "now"
+                part.update(self.snap)
+
+    def set_compare(self, on: bool) -> None:
+        self.coach.compare_on = on
+        _save(self.game_id, self.store, compare=on)
+        if not on:
+            self.coach.lines = []
+            self._show_lines()
+        self.coach.seen(self.snap.views, self.snap.board)
+        ui.notify("The coach's notes are on: after each move, what the coach would have played." if on else
+                  "The coach's notes are off. Turn them on again at any time.", type="info")
 
     def _peek_button(self, s: Snap) -> None:
         f = s.focus
@@ -413,11 +508,13 @@ class TeachingScreen:
 
     def reveal(self, faction: str) -> None:
         self.revealed, self.revealed_for = faction, self.snap.secret_kinds(faction)
+        self.coach.seen(self.snap.views, self.snap.board)
         self._redraw_now()
         self._scroll_to_now()
 
     def hide(self) -> None:
         self.revealed = None
+        self.coach.seen(self.snap.views, self.snap.board)
         self._redraw_now()
         self._scroll_to_now()
 
@@ -451,10 +548,15 @@ class TeachingScreen:
         if faction not in self.tokens:
             return
         self.inflight += 1
+        watch = self.coach.moving(faction, self.snap.views[faction], choice) if faction in self.snap.views else None
         try:
             res = await in_thread(port.act, self.game_id, self.tokens[faction], version, choice["action"], faction)
+        except BaseException:
+            self.coach.moved(watch, False)
+            raise
         finally:
             self.inflight -= 1
+        self.coach.moved(watch, res.ok)
         if not res.ok:
             ui.notify(res.message, type="warning" if res.code == "stale" else "negative", multi_line=True)
         await self.sync()
@@ -496,6 +598,7 @@ class TeachingScreen:
 
     async def start_live(self) -> None:
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
+        self.client.on_delete(self.coach.stop)  # a screen closed while the coach thinks stops its searches
 
     def stop_live(self) -> None:
         if self.live is not None:
@@ -549,6 +652,7 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
+        self.coach.seen(snap.views, snap.board)  # new decisions get the coach's search; gone ones drop theirs
         self._mark_choosing()
         for part in self.parts:
             part.update(snap)
@@ -593,14 +697,19 @@ def _slice(view: dict, *keys: str) -> list[Any]:
 # -- the lobby's "Start a teaching game" box ------------------------------------------------------
 
 class TeachingForm:
-    """1 to 3 human factions on one shared screen; the rest are played by the Non-player rules."""
+    """1 to 3 factions played at the table on one shared screen; the rest by the Non-player rules or the computer."""
 
     def __init__(self) -> None:
         ui.label("Teach a table").classes("lf-box-h")
         ui.label("New players around one screen (a projector, a laptop, a tablet passed around): a real game "
                  "with a lesson the first time each rule comes into play, previews of every option, free undo, "
-                 "and a hand-off screen for secret choices.").classes("text-sm")
-        self.kinds = seat_toggles(SEAT_KINDS, "teach-kind")
+                 "a coach that suggests a move, and a hand-off screen for secret choices.").classes("text-sm")
+        self.kinds = seat_toggles(SEAT_KINDS, "teach-kind", on_change=self._kinds_changed)
+        self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
+            .props("outlined dense data-testid=teach-level").classes("w-full").mark("teach-level")
+        self.compare = ui.switch("Coach's notes: after each move, what the coach would have played", value=True) \
+            .props("data-testid=teach-compare").classes("lf-switch").mark("teach-compare")
+        self._kinds_changed()
         self.seed = ui.input("Seed (optional)").props("outlined dense inputmode=numeric data-testid=teach-seed") \
             .classes("w-full") \
             .mark("teach-seed")
@@ -612,12 +721,16 @@ class TeachingForm:
         if setup is None:
             return
         seats, seed = setup
+        seats = {f: f"computer:{self.level.value}" if k == "computer" else k for f, k in seats.items()}
         try:
-            game_id = await start_teaching_game(seats, seed=seed)
+            game_id = await start_teaching_game(seats, seed=seed, compare=bool(self.compare.value))
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return
         ui.navigate.to(f"/teach/{game_id}")
+
+    def _kinds_changed(self) -> None:
+        self.level.set_visibility(any(t.value == "computer" for t in self.kinds.values()))
 
 
 def teaching_box() -> None:

@@ -599,7 +599,8 @@ class GameSession:
         return bool(self._redo)
 
     def teaching_undo(self, token: str, version: int) -> ActResult:
-        """Teaching games: take back the last human step, whoever took it, and the Non-player steps after it.
+        """Teaching games: take back the last step of a person at the table, and the Non-player and Computer steps
+        after it.
 
         The table shares one screen, so this may cross a draw or a reveal (issue 7); every step taken back
         is an undo row in the log, so a restart rebuilds exactly this position.
@@ -610,7 +611,9 @@ class GameSession:
                 return refusal
             state = self._state
             assert state is not None
-            humans = [i for i, a in enumerate(state.actions) if not is_nonplayer(state, a["faction"])]
+            computers = computer_seats(state)  # a Computer seat's step is taken back with the person's before it
+            humans = [i for i, a in enumerate(state.actions)
+                      if not is_nonplayer(state, a["faction"]) and a["faction"] not in computers]
             if not humans:
                 return self._answer(False, "illegal", "There is no step to take back yet.", seat)
             while len(self._state.actions) > humans[-1]:
@@ -620,6 +623,7 @@ class GameSession:
                     return refusal
                 self._after_change(last["faction"], "undo", Action.parse(last["action"]).key, None)
             self._redo.append(last)
+            self._computers.wake(self._state, self._since)  # a Computer seat's decision taken back is thought again
             words = action_words(Action.parse(last["action"]).key)  # the table's shared screen: no secret
             return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step: {words}.", seat)
 

@@ -2,8 +2,8 @@
 
 A scan fails on any violation of impact "serious" or "critical" (the report lists each rule with the
 selectors of the elements that break it). The pages: the lobby, the rules dialog open over it, /status,
-an unknown address, an unknown game, the teaching page with its lesson, the game page as the seat whose turn
-it is (with "All options" closed and open, with its steps since its last move playing and their digest
+an unknown address, an unknown game, the teaching page with its lesson (and with the coach's suggestion), the
+game page as the seat whose turn it is (with "All options" closed and open, with its steps since its last move playing and their digest
 unfolded, and with the Seats dialog open) and as a spectator, the rules dialog searched (Appendix 3 open), the replay of
 a running and of a finished game, and a finished game's end screen. Every page is scanned whole: nothing is
 left out. Adding a page is one line in ``SCANS`` (``shows(path)``; ``with_game(path)`` for an address that
@@ -153,6 +153,24 @@ def teaching(devices, device) -> Page:
     return page
 
 
+def teaching_with_a_suggestion(devices, device) -> Page:
+    """The teaching table with the coach's suggestion for the faction on screen (a public pick, or the hand shown
+    after "I am the ..."), the coach's note on the move before (a suggestion played), and the lesson docked."""
+    page = teaching(devices, device)
+    for played in (True, False):
+        page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid=decision]')")
+        if not page.locator("[data-testid=decision]").count():
+            page.locator("[data-testid^=iam-]").first.click()
+        page.get_by_test_id("suggest").click()
+        page.get_by_test_id("coach").wait_for(timeout=60_000)
+        page.locator(".lf-tgame .lf-suggested").first.wait_for()
+        if played:
+            page.get_by_test_id("coach-take").click()
+            page.get_by_test_id("coach-lines").wait_for(timeout=60_000)
+            page.wait_for_function("() => !document.querySelector('[data-testid=coach]')")
+    return page
+
+
 @dataclass(frozen=True)
 class Scan:
     name: str
@@ -167,6 +185,7 @@ SCANS = [
     Scan("not-found", shows("/no/such/page")),
     Scan("unknown-game", shows("/game/000000000000")),
     Scan("teaching", teaching),
+    Scan("teaching-suggestion", teaching_with_a_suggestion),
     Scan("game-seat-on-its-turn", seat_on_its_turn),
     Scan("game-seat-all-options", seat_with_all_options),
     Scan("game-seat-suggestion", seat_with_a_suggestion),
