@@ -21,7 +21,10 @@ from nicegui import ui
 
 from lf.coach import Advice, advise
 
+from lf.session import LimitReached
+
 from .coach import Key, Thought, Thoughts, decision_key, decision_of
+from .visitor import suggestion_gate
 
 log = logging.getLogger("lf.pages")
 
@@ -42,7 +45,7 @@ class Suggestion:
     def __init__(self, game_id: str, token: Callable[[], str | None], faction: Callable[[], str | None],
                  send: Callable[[dict, int | None], Awaitable[None]], redraw: Callable[[], None],
                  run_js: Callable[[str], None]) -> None:
-        self.thoughts = Thoughts(game_id)
+        self.thoughts = Thoughts(game_id, gate=suggestion_gate())
         self._token, self._faction, self._send, self._redraw, self._run_js = token, faction, send, redraw, run_js
         self.view: dict = {}
         #: The suggestion for the decision shown now, once thought.
@@ -82,9 +85,13 @@ class Suggestion:
         key, token, faction = self.key(), self._token(), self._faction()
         if key is None or token is None or faction is None or self.asking == key:
             return
+        try:
+            thinking = self.thoughts.ask(token, faction, key)
+        except LimitReached as exc:  # the visitor's searches in flight (lf/server/suggestions.py): nothing changes
+            ui.notify(str(exc), type="warning", multi_line=True)
+            return
         self.asking, self.progress = key, 0.0
         self._redraw()
-        thinking = self.thoughts.ask(token, faction, key)
         thinking.listeners.append(self._on_progress)
         try:
             thought = await thinking.task
