@@ -27,10 +27,13 @@ from lf.engine.computers import LEVELS, OPTION as COMPUTERS, arg_level, computer
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
+from lf.store.claims import ClaimStore
 from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 
 from . import game_file, invites
 from .bus import Change, LocalBus, bus_for
+from .claims import Claims
+from .computers import movers as computer_movers
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .events import SessionEvent
 from .exports import ReplayReport, export_document, import_rows, replay_document
@@ -89,6 +92,8 @@ class Registry:
         self._lock = threading.Lock()
         self._watchers: list[Callable[[Change], None]] = []
         self.bus = bus if bus is not None else bus_for(repo.engine)
+        #: Which process thinks each computer's decision (lf/session/claims.py).
+        self.claims = Claims(ClaimStore(repo.engine), computer_movers.submit)
         self.bus.listen(self._elsewhere, self._resync)
         #: Who is at the table (lf/session/presence.py); told to the other processes when there are some.
         self.presence = PresenceBoard(publish=None if type(self.bus) is LocalBus else self._publish_presence)
@@ -106,6 +111,7 @@ class Registry:
             self._sessions.clear()
         for session in sessions:
             session.let_go()  # no computer's move lands after the database is let go of
+        self.claims.close()  # its claims given back: another process thinks at once
         self.repo.engine.dispose()
 
     # -- other processes (bus.py) ------------------------------------------------------------
@@ -199,7 +205,7 @@ class Registry:
         with self._lock:
             session = self._sessions.get(game_id)
             if session is None:
-                session = self._store(lambda: GameSession.load(self.repo, game_id))
+                session = self._store(lambda: GameSession.load(self.repo, game_id, self.claims))
                 session.publish = self._publish  # every change made here is told to the other processes
                 self._sessions[game_id] = session
             self.last_used[game_id] = time.monotonic()
@@ -239,11 +245,13 @@ class Registry:
         """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
 
         With ``only_if_unwatched``, a session that still has subscribers (an open page), or whose computer is
-        thinking, is kept. Returns whether it was unloaded.
+        thinking or waiting for another process's claim (to take over if it dies), is kept. Returns whether it was unloaded.
         """
         with self._lock:
             session = self._sessions.get(game_id)
-            if session is None or (only_if_unwatched and (session.subscriber_count or session.thinking())):
+            watched = session is not None and (session.subscriber_count or session.thinking()
+                                               or session.computer_waits())
+            if session is None or (only_if_unwatched and watched):
                 return False
             del self._sessions[game_id]
             self.last_used.pop(game_id, None)
