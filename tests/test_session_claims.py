@@ -1,6 +1,6 @@
 """Computer claims (lf/store/claims.py, lf/session/claims.py), on SQLite and PostgreSQL: of two lf processes on
 one database only the one that claimed a computer seat's decision thinks it; the other waits, and takes over
-once the claim lapses because its owner died. (With two real server processes: tests/test_cluster_computers.py.)"""
+once the claim lapses because its owner died. (With two real server processes: tests/e2e/test_e2e_cluster_computers.py.)"""
 
 from __future__ import annotations
 
