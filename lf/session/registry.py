@@ -225,6 +225,16 @@ class Registry:
         """How many games match (``public``, ``since``, ``creator``: see Repository.count_games)."""
         return self._store(lambda: self.repo.count_games(status, **kwargs))
 
+    def peek(self, game_id: str) -> GameSession | None:
+        """The session of ``game_id`` if it is in memory, without waiting for the registry's lock (which a load
+        holds): for a figure read on the event loop."""
+        return self._sessions.get(game_id)
+
+    @property
+    def clustered(self) -> bool:
+        """Other lf processes share the database (their changes and claims concern this one)."""
+        return type(self.bus) is not LocalBus
+
     @property
     def loaded(self) -> dict[str, GameSession]:
         """The sessions in memory now (a copy), by game id."""
