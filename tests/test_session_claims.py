@@ -8,6 +8,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import text
 
 from lf.session import Registry
 from lf.session import claims as claims_module
@@ -47,6 +48,12 @@ def test_a_claim_is_one_owners_until_it_lapses_and_only_at_the_games_version(reg
     store.release(game.id, "lf2/2", v)
     assert store.read(game.id) is None
     assert store.take(game.id, "anarchists", v, "lf1/3", soon, now) == CLAIMED
+    # a person's move during a simultaneous choice (rulebook pg. 5: every player chooses a card in secret) moves the
+    # game on while the computer's search for its own choice goes on: its claim holds
+    with registry.repo.engine.begin() as c:
+        c.execute(text("UPDATE games SET version = version + 1 WHERE id = :g"), {"g": game.id})
+    assert isinstance(store.take(game.id, "anarchists", v + 1, "lf2/2", later, now), Held)
+    assert store.take(game.id, "anarchists", v + 1, "lf1/3", soon, now) == CLAIMED  # its owner's next decision
     assert store.sweep("lf1/", "lf1/4") == 1  # lf1 started again: its earlier run's claims go at once
     assert store.read(game.id) is None
 

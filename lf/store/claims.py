@@ -2,9 +2,11 @@
 
 Why in the database: two lf processes behind a proxy may both hold a game in memory (both load the running games
 with a computer seat at start), and only the database is shared. A claim is taken in one transaction, only while
-the game is still at the version the claimant holds, and only if nobody else holds a live claim for that version:
-an ``UPDATE ... WHERE`` (the row is free, lapsed, for an older version, or already ours) or else an ``INSERT`` that
-does nothing on a conflict. Two processes racing both run these statements; the database lets one of them in
+the game is still at the version the claimant holds, and only if nobody else holds a live claim on the game: an
+``UPDATE ... WHERE`` (the row has lapsed, or is already ours) or else an ``INSERT`` that does nothing on a conflict.
+A claim is not voided by a newer version of the game: a person's move during a simultaneous choice changes the
+version while the computer's search for its own choice goes on, and that search stays the only one. Its owner
+gives the claim back when the decision closes, or stops renewing it, and it lapses. Two processes racing both run these statements; the database lets one of them in
 (PostgreSQL re-checks the ``WHERE`` of a row another transaction changed meanwhile; SQLite runs one writer at a
 time). Times are naive UTC from the claimant's clock (the processes of one lf share a machine or a time source).
 """
@@ -54,7 +56,7 @@ class ClaimStore:
                 return STALE
             taken = s.execute(update(ClaimRow).where(
                 ClaimRow.game_id == game_id,
-                or_(ClaimRow.owner == owner, ClaimRow.expires_at < now, ClaimRow.version < version),
+                or_(ClaimRow.owner == owner, ClaimRow.expires_at < now),
             ).values(**values)).rowcount
             if taken:
                 return CLAIMED

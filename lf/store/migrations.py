@@ -39,7 +39,7 @@ History:
 7. hints: ``games.hints`` says whether the host allows the coach's "Suggest a move" (issue 21). Games made before
    allow it, as a game created now does unless its host switches it off.
 8. computer claims: ``computer_claims`` holds, per game, which lf process thinks a computer seat's decision (its
-   owner, the game's version the decision opened at, until when the claim holds, and the share of the search
+   owner, the game's version it was taken at, until when the claim holds, and the share of the search
    done), so two processes on one database never both think (lf/session/claims.py). Empty at the upgrade.
 """
 

@@ -157,8 +157,8 @@ class SnapshotRow(SQLModel, table=True):
 class ClaimRow(SQLModel, table=True):
     """Which lf process thinks a computer seat's open decision of a game (schema 8; lf/session/claims.py).
 
-    A claim holds for the game's ``version`` (a later version makes it void) until ``expires_at``: its owner
-    renews it while it thinks, so a process that died lets another take over once it has lapsed. ``share`` is
+    A claim was taken at the game's ``version`` and holds until ``expires_at``: its owner renews it while it
+    thinks, so a process that died lets another take over once it has lapsed. ``share`` is
     the search's share done, for the pages of the other processes."""
 
     __tablename__ = "computer_claims"
