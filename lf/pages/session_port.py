@@ -423,6 +423,12 @@ def thinking_here(game_id: str) -> dict[str, float] | None:
     return (session.thinking() or None) if session is not None else None
 
 
+def clustered() -> bool:
+    """Other lf processes share this one's database (one of them may think for a game this one shows)."""
+    registry = opened_registry()
+    return registry is not None and registry.clustered
+
+
 def thinking_elsewhere(game_id: str) -> dict[str, float]:
     """{faction: share done} that another lf process thinking for ``game_id`` recorded with its claim ({} alone on
     the database, or when nobody thinks). One read of the database: call it in a worker thread."""

@@ -82,8 +82,8 @@ async def _tick(game_id: str, watched: _Watched) -> None:
 
 async def _figure(game_id: str) -> dict[str, float] | None:
     here = port.thinking_here(game_id)
-    if here is not None:
-        return here
+    if here is not None or not port.clustered():
+        return here or {}
     try:
         return await in_thread(port.thinking_elsewhere, game_id)
     except Exception:  # the database is away: the bars keep their last figure

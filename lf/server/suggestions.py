@@ -43,13 +43,13 @@ class Suggestions:
                                    "has its suggestion.")
             self._browsers[browser] += 1
             self._addresses[address] += 1
-        given_back = threading.Event()
+        held = [True]
 
         def give_back() -> None:
-            if given_back.is_set():
-                return
-            given_back.set()
             with self._lock:
+                if not held[0]:
+                    return
+                held[0] = False
                 for counter, key in ((self._browsers, browser), (self._addresses, address)):
                     counter[key] -= 1
                     if counter[key] <= 0:

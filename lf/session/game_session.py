@@ -155,6 +155,8 @@ class GameSession:
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
         #: The computer's seats: the decision being thought in another process (lf/session/computers.py).
+        #: The registry let go of this session: its computers think no more (a later load of the game does).
+        self._let_go = False
         #: Claimed in the database first (``claims``), so of two processes holding the game only one thinks.
         self._computers = ComputerSeats(self._computer_moved, claims, self.id, self.retry_computers,
                                         self._computer_claim_lost)
@@ -854,8 +856,11 @@ class GameSession:
 
     def retry_computers(self, stale: bool = False) -> None:
         """Wake the computer's seats again (the claim another process held was given back or lapsed); ``stale``:
-        this copy was behind the database, read it again first. Runs in a worker thread."""
+        this copy was behind the database, read it again first. Runs in a worker thread; nothing once the registry
+        let go of this session."""
         with self._lock:
+            if self._let_go:
+                return
             reloads = stale or self._needs_reload
             if stale:
                 self._needs_reload = True
@@ -881,6 +886,7 @@ class GameSession:
     def let_go(self) -> None:
         """Stop thinking for this game (the registry let go of it: another load thinks again)."""
         with self._lock:
+            self._let_go = True
             self._computers.stop()
 
     def _answer(self, ok: bool, code: str, message: str, viewer: str | None) -> ActResult:

@@ -255,7 +255,8 @@ class Registry:
         """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
 
         With ``only_if_unwatched``, a session that still has subscribers (an open page), or whose computer is
-        thinking or waiting for another process's claim (to take over if it dies), is kept. Returns whether it was unloaded.
+        thinking or waiting for another process's claim (to take over if it dies), is kept. Returns whether it was
+        unloaded.
         """
         with self._lock:
             session = self._sessions.get(game_id)
