@@ -8,7 +8,8 @@ only if no live claim of another process holds it), renews the claim every ``REN
 its search's share done, which the other processes' pages show), and gives it back when the decision closes.
 A process that died stops renewing: its claim lapses after ``LEASE_S`` and a process waiting for it claims and
 thinks the decision again, so a SIGKILL still loses nothing. A process started again under the same node name
-(``LF_NODE``, or one process without it) deletes the claims of its earlier run at start and goes on at once.
+(``LF_NODE``, or one process without it) deletes the claims of its earlier run when it resumes its computers at
+start, and goes on at once.
 
 One ``Claims`` per registry. Its keeper thread does every database call of the renewals, the releases and the
 retries' timing, never the event loop or a caller holding a game's lock (the claim itself is taken by the
@@ -55,21 +56,26 @@ class Claims:
         """``run(f)`` runs ``f`` in a worker thread (a retry takes a game's lock and may read the database)."""
         self.store = store
         self._run = run
-        prefix = f"{node or node_name()}/"
-        self.owner = f"{prefix}{os.getpid()}/{secrets.token_hex(4)}"
+        self._prefix = f"{node or node_name()}/"
+        self.owner = f"{self._prefix}{os.getpid()}/{secrets.token_hex(4)}"
         self._holding: dict[str, _Holding] = {}
         self._waiting: dict[str, tuple[datetime, Callable[[], None]]] = {}
         self._releases: list[tuple[str, int]] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    def clear_earlier_runs(self) -> int:
+        """Delete the claims this node's earlier run left (a server starting: ``Registry.resume_computers``), so its
+        games go on at once rather than after the lease. Not for tools opening the database beside a server."""
         try:
-            swept = store.sweep(prefix, self.owner)
-        except Exception:  # the database is not reachable yet: the earlier run's claims lapse by themselves
+            swept = self.store.sweep(self._prefix, self.owner)
+        except Exception:  # the database is not reachable: the earlier run's claims lapse by themselves
             log.exception("the claims of this node's earlier run could not be cleared; they lapse in %d s", LEASE_S)
-            swept = 0
+            return 0
         if swept:
             log.info("%d computer claims of this node's earlier run cleared: their decisions are thought again", swept)
+        return swept
 
     # -- taking ------------------------------------------------------------------------------
 

@@ -190,6 +190,7 @@ class Registry:
     def resume_computers(self) -> int:
         """Load the running games with a seat the computer plays, so a decision of theirs left open by a restart
         (or a killed process) is thought again now, not when someone opens the game. Returns how many."""
+        self.claims.clear_earlier_runs()  # this node's claims from before a restart: its games go on at once
         ids = self._store(lambda: self.repo.games_with_seat("computer"))
         for game_id in ids:
             try:
