@@ -1,5 +1,6 @@
 """Two real lf processes on one PostgreSQL behind HAProxy never both play for the computer (issue 21), and when the
-one thinking is SIGKILLed the other takes over once its claim lapses (docs/server.md, "The computer's seats").
+one thinking is SIGKILLed the other takes over once its claim lapses (docs/server.md, "The computer's seats"); one
+server alone, SIGKILLed while its computer thinks, goes on at once when started again.
 
 No browser: the processes load the game by themselves (each loads the running games with a computer seat at start,
 lf/server/computer_seats.py), which is when both would think the same decision without a claim. What is watched is
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from datetime import datetime
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +22,8 @@ from sqlalchemy import create_engine, text
 from lf.session import claims
 from lf.session.registry import new_game_rows
 from lf.store import open_repository
-from lf.store.db import normalize_url
+from lf.store.db import normalize_url, sqlite_url
+from lf.store.models import utcnow
 from lf.store.pg_cluster import TempCluster, find_bindir
 from lf.tools.cluster import Cluster, haproxy_binary
 
@@ -131,3 +134,42 @@ def test_one_process_thinks_for_the_computer_and_the_other_takes_over_after_a_si
     assert [r[0] for r in rows] == list(range(1, len(rows) + 1))  # each row once
     assert all(r[2] for r in rows), "every move of the computer carries its reason"
     print(f"takeover after SIGKILL: {took:.1f} s (lease {claims.LEASE_S:.0f} s); {len(rows)} moves")
+
+
+def test_a_server_killed_while_its_computer_thinks_goes_on_at_once_when_started_again(lf_server) -> None:
+    """One server alone on its database (SQLite): a SIGKILL mid-search leaves its claim in the database; started
+    again under the same node name, it clears its earlier run's claim and thinks the decision at once, long before
+    that claim would have lapsed (lf/session/claims.py)."""
+    url = sqlite_url(lf_server.db_path)
+    lf_server.stop()  # the database exists now (schema upgraded): store the game before the server loads it
+    repo = open_repository(url)
+    row, seats = new_game_rows(COMPUTERS, name="A restart mid-search")
+    repo.create_game(row, seats)
+    repo.engine.dispose()
+    lf_server.start()
+    end = time.monotonic() + WAIT_S
+    while not (claim := _read(url, "SELECT owner, expires_at FROM computer_claims WHERE game_id = :g", g=row.id)):
+        assert time.monotonic() < end, "the computer never claimed its decision"
+        time.sleep(0.05)
+    lf_server.kill()
+    old_owner = _read(url, "SELECT owner, expires_at FROM computer_claims WHERE game_id = :g", g=row.id)[0]
+    lapses = datetime.fromisoformat(str(old_owner[1]))
+    _, at_kill = _claim_and_version(url, row.id)
+    lf_server.start()
+    end = time.monotonic() + WAIT_S
+    while True:
+        owner, version = _claim_and_version(url, row.id)
+        if owner not in (None, old_owner[0]):
+            break
+        assert time.monotonic() < end, f"the server did not think again ({owner}, version {version})"
+        time.sleep(0.02)
+    assert utcnow() < lapses, "the restarted server waited for its earlier run's claim to lapse"
+    _wait_version(url, row.id, at_kill + 1)
+    assert "version conflict" not in lf_server.log_text()
+
+
+def _wait_version(url: str, game_id: str, version: int) -> None:
+    end = time.monotonic() + WAIT_S
+    while _claim_and_version(url, game_id)[1] < version:
+        assert time.monotonic() < end, f"the game did not reach version {version}"
+        time.sleep(0.05)
