@@ -38,6 +38,9 @@ def test_a_claim_is_one_owners_until_it_lapses_and_only_at_the_games_version(reg
     assert store.take(game.id, "anarchists", v, "lf1/1", later, now) == CLAIMED  # its own: renewed
     assert store.renew(game.id, "lf1/1", v, later, 0.4)
     assert store.read(game.id).share == pytest.approx(0.4)
+    # what the other processes' pages show of that search (lf/pages/thinking_figure.py): its owner shows its own
+    assert claims_module.Claims(store, lambda f: None, node="lf2").share_elsewhere(game.id) == \
+        {"anarchists": pytest.approx(0.4)}
     assert store.take(game.id, "anarchists", v + 1, "lf2/2", later, now) == STALE  # a copy ahead of the game
     assert store.take(game.id, "anarchists", v - 1, "lf2/2", later, now) == STALE  # a copy behind it
     # its owner died: once the claim has lapsed, another takes it, and the dead owner's renewal is refused
