@@ -11,6 +11,7 @@ import html
 import importlib
 import json
 import sys
+import time
 import weakref
 from collections.abc import Iterator
 from types import ModuleType
@@ -221,5 +222,22 @@ async def open_all_options(user: User) -> None:
         await wait_for(lambda: bool(markers(user, "opt:")), why="All options opens")
 
 
+def thinking_figures(user: User) -> list[tuple[float, dict]]:
+    """From now on, every measured share of a computer's search sent to the user's page (``lfThinking``,
+    lf/pages/thinking_figure.py), with the time it was sent: (monotonic seconds, {faction: percent})."""
+    sent: list[tuple[float, dict]] = []
+    with user:
+        original = user.client.run_javascript
+
+        def recording(code: str, **kwargs):
+            if code.startswith("lfThinking("):
+                sent.append((time.monotonic(), json.loads(code[len("lfThinking("):-1])))
+            return original(code, **kwargs)
+
+        user.client.run_javascript = recording  # type: ignore[method-assign]
+    return sent
+
+
 __all__ = ["live", "port", "screens", "reg", "see", "wait_for", "page_text", "screen_of", "hand_names", "join",
-           "click", "markers", "ui", "offered", "take", "open_all_options"]
+           "click", "markers", "ui", "offered", "take", "open_all_options",
+           "thinking_figures"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from nicegui.testing import User
-from pages_helpers import join, markers, offered, reg, screen_of, see, take, wait_for  # noqa: F401
+from pages_helpers import join, live, markers, offered, reg, screen_of, see, take, wait_for  # noqa: F401
 
 from lf.coach import nameable_cards
 from lf.engine import Action
@@ -107,6 +107,26 @@ async def test_a_move_made_while_the_coach_thinks_cancels_it(reg, user: User) ->
     await wait_for(lambda: not screen.suggestion.thoughts.running, why="its search stopped")
     assert screen.suggestion.asking is None and screen.suggestion.advice is None
     assert not markers(user, "coach")
+    assert live("lf.server.suggestions").suggestions.in_flight() == 0  # the visitor's place is given back
+    pool = live("lf.session.thinking").thinkers()
+    await wait_for(lambda: pool.busy == 0, timeout=10, why="the thinking process let go of the cancelled search")
+
+
+async def test_one_suggestion_in_flight_per_browser_a_press_beyond_is_refused_in_words(reg, user: User) -> None:
+    """A suggestion is seconds of a thinking process, the pool the computer seats need too: a browser has one
+    search in flight at a time (lf/server/suggestions.py), and a press beyond it is told why; nothing changes."""
+    await _seated(reg, user)
+    screen = screen_of(user)
+    give_back = screen.suggestion.thoughts.gate()  # this browser's search on another of its pages
+    user.find(marker="suggest").click()
+    await wait_for(lambda: user.notify.contains("still thinking for another of your pages"), why="the refusal")
+    assert screen.suggestion.asking is None and not screen.suggestion.thoughts.running
+    with user:
+        assert user.find(marker="suggest").elements.pop().props.get("aria-busy") == "false"
+    give_back()
+    user.find(marker="suggest").click()
+    await wait_for(lambda: bool(markers(user, "coach")), timeout=60, why="the coach's suggestion once the other ended")
+    assert live("lf.server.suggestions").suggestions.in_flight() == 0
 
 
 async def test_hints_off_when_the_host_says_so(reg, user: User) -> None:

@@ -7,10 +7,11 @@ The computer plays a person's seat by a person's rules (rulebook pg. 5: a card c
 
 from __future__ import annotations
 
+import json
 import time
 
 from nicegui.testing import User
-from pages_helpers import live, log_text, markers, page_text, port, reg, screen_of, screens, see, wait_for  # noqa: F401
+from pages_helpers import live, log_text, markers, page_text, port, reg, screen_of, screens, see, thinking_figures, wait_for  # noqa: F401
 from test_pages_host import _host_a_private_game as _hosted
 
 from lf.components.prompt import idle_prompt_html
@@ -79,6 +80,25 @@ async def test_the_table_says_the_computer_is_thinking_on_every_device(reg, user
     watcher = idle_prompt_html({**view(state, None), "viewer": None}, {})
     assert "Communists (computer) are thinking" in watcher and 'role="status"' in watcher
     await wait_for(lambda: _computers_done(session), timeout=120, why="the computers chose their cards")
+
+
+async def test_the_thinking_bar_shows_the_measured_share_of_the_search_a_few_times_a_second(reg, user: User) -> None:
+    """The bar is a progressbar set from the search's own share done (its playouts and its time, from the thinking
+    process), one figure per game read here and sent to each page only when it changed, at most every PERIOD."""
+    figures = live("lf.pages.thinking_figure")
+    session = reg.create_game({"anarchists": "human", "communists": "computer:strong", "moderates": "computer:strong"})
+    await user.open(f"/game/{session.id}")
+    await see(user, "(computer) are thinking …", timeout=30)
+    sent = thinking_figures(user)
+    await wait_for(lambda: any(0 < p < 100 for _, f in sent for p in f.values()), timeout=60,
+                   why="a share of the search between 0 and 100%")
+    await wait_for(lambda: _computers_done(session), timeout=120, why="the computers chose their cards")
+    shares = [p for _, f in sent for p in f.values()]
+    assert shares and all(0 <= p <= 100 for p in shares)
+    assert all(a != b for (_, a), (_, b) in zip(sent, sent[1:]))  # a figure is sent only when it changed
+    gaps = [b - a for (a, _), (b, _) in zip(sent, sent[1:])]
+    assert all(g >= figures.PERIOD * 0.8 for g in gaps), f"no more than one figure per {figures.PERIOD} s: {gaps}"
+    await wait_for(lambda: figures.watched_games() == 0, timeout=10, why="no page shows the computer thinking")
 
 
 async def test_the_log_filter_shows_the_computer_s_reasons(reg, user: User) -> None:

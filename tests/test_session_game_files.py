@@ -56,6 +56,7 @@ BAD_FILES = [
     (json.dumps(_changed(("game", "options"), {"generator": 3})), "option 'generator' must be one of 1, 2"),
     (json.dumps(_changed(("game", "options"), {"generator": "2"})), "option 'generator'"),
     (json.dumps(_changed(("game", "options"), ["free_undo"])), "options must be an object"),
+    (json.dumps(_changed(("game", "hints"), "no")), "hints must be true or false"),
     (json.dumps(_changed(("versions", "schema"), "x")), "versions schema must be a whole number"),
     (json.dumps(_changed(("versions", "engine"), "e" * 200)), "versions engine"),
     (json.dumps(_changed(("state_sha256",), "not a hash")), "64 hexadecimal digits"),
@@ -114,3 +115,20 @@ def test_a_teaching_game_file_keeps_its_free_undo_and_unknown_options_are_droppe
     doc["game"]["options"]["fog_of_war"] = True  # no such option: dropped
     copy = registry.import_game(doc)
     assert copy.mode == "teaching" and copy.options == {"free_undo": True, "generator": 2, "content": CONTENT_VERSION}
+
+
+def test_a_game_file_keeps_the_hosts_hints_switch_and_an_older_file_gets_its_modes_default(registry: Registry) -> None:
+    """Issue 21: "hints allowed" is the host's choice, so it travels with the game (a file made before the switch
+    has none: every game allowed the coach then, and a teaching table always does)."""
+    doc = game_file(LOST)
+    doc["game"]["hints"] = False
+    copy = registry.import_game(doc)
+    assert copy.hints is False
+    again = registry.export_game(copy.id)
+    assert again["game"]["hints"] is False
+    assert registry.import_game(again).hints is False
+    del doc["game"]["hints"]
+    assert registry.import_game(doc).hints is True
+    teaching = deepcopy(doc)
+    teaching["game"]["mode"], teaching["game"]["hints"], teaching["state_sha256"] = "teaching", False, None
+    assert registry.import_game(teaching).hints is True  # the teaching table always allows the coach

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from nicegui.testing import User
-from pages_helpers import live, markers, page_text, port, reg, see, wait_for  # noqa: F401
+from pages_helpers import live, markers, page_text, port, reg, see, thinking_figures, wait_for  # noqa: F401
 from session_helpers import play
 from teaching_helpers import act, settled, start, to_turn
 
@@ -93,6 +93,9 @@ async def test_the_shared_screen_says_the_computer_is_thinking(reg, user: User) 
     assert port().game(screen.game_id).options["computers"] == {"moderates": "strong"}
     await see(user, "Moderates (computer) are thinking …", timeout=30)
     assert markers(user, "thinking")
+    sent = thinking_figures(user)  # and its bar moves with the search's measured share, as on the game page
+    await wait_for(lambda: any(0 < f.get("moderates", 0) < 100 for _, f in sent),
+                   timeout=60, why="a share of the Moderates' search between 0 and 100%")
 
 
 async def test_teaching_suggest_outlines_a_legal_option_and_play_it_takes_it(reg, user: User) -> None:

@@ -94,18 +94,30 @@ def _computer(view: dict, faction: str) -> bool:
     return bool(view.get("factions", {}).get(faction, {}).get("computer"))
 
 
-def thinking_html(view: dict) -> str:
-    """"Communists (computer) are thinking ..." with a moving bar, while a seat the computer plays decides.
+def computers_deciding(view: dict) -> list[str]:
+    """The factions the computer plays whom the game waits for now (not the viewer's own seat)."""
+    if view.get("result"):
+        return []
+    return list(dict.fromkeys(w["faction"] for w in view.get("waiting", [])
+                              if w["faction"] != view.get("viewer") and _computer(view, w["faction"])))
 
-    The same words on every device (a view says which seats the computer plays and whom the game waits for),
-    so no page asks the thinking process anything; the bar moves by CSS alone (assets/lf.css)."""
-    who = [faction_label(w["faction"]) for w in view.get("waiting", [])
-           if w["faction"] != view.get("viewer") and _computer(view, w["faction"])]
-    if not who or view.get("result"):
+
+def thinking_html(view: dict) -> str:
+    """"Communists (computer) are thinking ..." and how much of its search is done, while a seat the computer plays
+    decides.
+
+    The words come from the view (which seats the computer plays and whom the game waits for), the same on every
+    device. The bar is a ``progressbar`` whose value the page sets from the search's measured share
+    (lf/pages/thinking_figure.py sends it a few times a second, assets/thinking.js draws it); it starts at 0."""
+    factions = computers_deciding(view)
+    if not factions:
         return ""
+    who = " and ".join(faction_label(f) for f in factions)
     return (f'<div class="lf-thinking" role="status" data-testid="thinking">'
-            f'<span>{esc(" and ".join(dict.fromkeys(who)))} (computer) are thinking …</span>'
-            f'<span class="lf-thinking-bar" aria-hidden="true"><span></span></span></div>')
+            f'<span>{esc(who)} (computer) are thinking …</span>'
+            f'<span class="lf-thinking-bar" role="progressbar" aria-label="{esc(who)}: share of the search done" '
+            f'aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" aria-valuetext="0% of the search done" '
+            f'data-thinking="{esc(" ".join(factions))}" data-testid="thinking-bar"><span></span></span></div>')
 
 
 def _and(words: list[str]) -> str:

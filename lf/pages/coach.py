@@ -29,6 +29,7 @@ log = logging.getLogger("lf.pages")
 
 Key = tuple[Any, ...]
 Listener = Callable[[float], None]
+Gate = Callable[[], Callable[[], None]]
 
 
 def decision_of(view: dict, faction: str) -> dict | None:
@@ -67,18 +68,25 @@ class Thinking:
 class Thoughts:
     """The coach's searches of one page (``game_id``), by decision key."""
 
-    def __init__(self, game_id: str, level: str | None = None) -> None:
+    def __init__(self, game_id: str, level: str | None = None, gate: Gate | None = None) -> None:
         self.game_id = game_id
         self.level = level or settings().coach_level
         self.running: dict[Key, Thinking] = {}
         #: Searches kept past their decision (the teaching table compares them with the move made: ``pin``).
         self.pinned: set[Key] = set()
+        #: Takes a place for a new search (lf/server/suggestions.py: one per browser, a few per address).
+        self.gate = gate
 
     def ask(self, token: str, faction: str, key: Key) -> Thinking:
-        """The search for ``faction``'s decision ``key`` (started now if it is not under way)."""
+        """The search for ``faction``'s decision ``key`` (started now if it is not under way). LimitReached, in
+        words, when the visitor has as many searches in flight as the server allows."""
         thinking = self.running.get(key)
         if thinking is None or (thinking.task.done() and thinking.task.cancelled()):
-            thinking = Thinking(asyncio.get_running_loop().create_task(self._think(token, faction, key)))
+            give_back = self.gate() if self.gate is not None else None
+            task = asyncio.get_running_loop().create_task(self._think(token, faction, key))
+            if give_back is not None:
+                task.add_done_callback(lambda _t: give_back())
+            thinking = Thinking(task)
             self.running[key] = thinking
         return thinking
 

@@ -32,6 +32,7 @@ HEAD = ('<link rel="stylesheet" href="/assets/lf.css">'
         '<link rel="stylesheet" href="/assets/table.css">'
         '<script src="/assets/table.js"></script>'
         '<link rel="stylesheet" href="/assets/coach.css">'
+        '<script src="/assets/thinking.js"></script>'
         '<meta name="theme-color" content="#251d16">')
 APP_TITLE = "lf"
 

@@ -29,12 +29,12 @@ from lf.components.icons import q_icon
 from lf.components.log_panel import LogPanel
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Pieces, by_key
-from lf.components.prompt import PromptInput, confirm_text, idle, idle_prompt_html, render_prompt
+from lf.components.prompt import PromptInput, computers_deciding, confirm_text, idle, idle_prompt_html, render_prompt
 from lf.components.since_last import Digest, recap_turns
 from lf.components.table_frame import panel_buttons, panel_close, table_box
 from lf.components.theme import FACTIONS, faction_label
 
-from . import browser_seats, net
+from . import browser_seats, net, thinking_figure
 from . import session_port as port
 from .end_screen import carry_seat, show_end
 from .frame import APP_TITLE, page_body, top_bar
@@ -406,6 +406,7 @@ class GameScreen:
         self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
         self._remember_buttons()
         self._guard()
+        self._follow_thinking()
         if self.suggestion is not None:
             self.client.on_delete(self.suggestion.stop)  # a page closed while the coach thinks stops its search
 
@@ -544,6 +545,11 @@ class GameScreen:
         self.asked = decisions
         self.my_turn = now
         self._set_title()
+        self._follow_thinking()
+
+    def _follow_thinking(self) -> None:
+        """While the computer thinks, this page gets the measured share of its search (lf/pages/thinking_figure.py)."""
+        thinking_figure.follow(self.game_id, self.client, bool(computers_deciding(self.view)))
 
     def _mark_prompt(self) -> None:
         if self.prompt_area is not None:

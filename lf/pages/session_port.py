@@ -42,6 +42,7 @@ from lf.session import (
     host,
 )
 from lf.session.presence import PresenceBoard
+from lf.session.registry import opened_registry
 from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
@@ -412,6 +413,29 @@ def can_redo(game_id: str) -> bool:
 def previews(game_id: str, token: str) -> dict[str, str]:
     """What each option of the seat's decision would do (action key -> words), public facts only."""
     return game(game_id).previews(token)
+
+
+def thinking_here(game_id: str) -> dict[str, float] | None:
+    """{faction: share done} of the computer's search for ``game_id`` in this process, None when this process
+    thinks nothing for it. Safe on the event loop: no database, no game lock, no registry lock."""
+    registry = opened_registry()
+    session = registry.peek(game_id) if registry is not None else None
+    return (session.thinking() or None) if session is not None else None
+
+
+def clustered() -> bool:
+    """Other lf processes share this one's database (one of them may think for a game this one shows)."""
+    registry = opened_registry()
+    return registry is not None and registry.clustered
+
+
+def thinking_elsewhere(game_id: str) -> dict[str, float]:
+    """{faction: share done} that another lf process thinking for ``game_id`` recorded with its claim ({} alone on
+    the database, or when nobody thinks). One read of the database: call it in a worker thread."""
+    registry = opened_registry()
+    if registry is None or not registry.clustered:
+        return {}
+    return registry.claims.share_elsewhere(game_id)
 
 
 def seat_position(game_id: str, token: str) -> tuple[Any, dict[str, Any]]:

@@ -21,7 +21,10 @@ from nicegui import ui
 
 from lf.coach import Advice, advise
 
+from lf.session import LimitReached
+
 from .coach import Key, Thought, Thoughts, decision_key, decision_of
+from .visitor import suggestion_gate
 
 log = logging.getLogger("lf.pages")
 
@@ -47,7 +50,7 @@ class Suggestion:
                  shown: Callable[[], dict] | None = None) -> None:
         #: ``thoughts``: shared with the teaching table's comparisons; ``shown()``: the view whose cards the screen
         #: shows (default: the seat's own; a teaching table's shared screen passes its public view).
-        self.thoughts = thoughts if thoughts is not None else Thoughts(game_id)
+        self.thoughts = thoughts if thoughts is not None else Thoughts(game_id, gate=suggestion_gate())
         self._shown = shown
         self._token, self._faction, self._send, self._redraw, self._run_js = token, faction, send, redraw, run_js
         self.view: dict = {}
@@ -88,9 +91,13 @@ class Suggestion:
         key, token, faction = self.key(), self._token(), self._faction()
         if key is None or token is None or faction is None or self.asking == key:
             return
+        try:
+            thinking = self.thoughts.ask(token, faction, key)
+        except LimitReached as exc:  # the visitor's searches in flight (lf/server/suggestions.py): nothing changes
+            ui.notify(str(exc), type="warning", multi_line=True)
+            return
         self.asking, self.progress = key, 0.0
         self._redraw()
-        thinking = self.thoughts.ask(token, faction, key)
         thinking.listeners.append(self._on_progress)
         try:
             thought = await thinking.task

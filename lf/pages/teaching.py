@@ -35,7 +35,7 @@ from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
 from lf.components.pieces import Piece, Pieces
-from lf.components.prompt import thinking_html
+from lf.components.prompt import computers_deciding, thinking_html
 from lf.components.teaching_board import render_peek, teaching_status_html
 from lf.components.teaching_handoff import private_banner, render_handoff
 from lf.components.teaching_lessons import area_of, render_lesson
@@ -44,7 +44,7 @@ from lf.components.teaching_replay import Replay
 from lf.components.theme import FACTIONS, faction_label
 from lf.teaching import Lesson, next_lesson
 
-from . import browser_seats, visitor
+from . import browser_seats, thinking_figure, visitor
 from . import session_port as port
 from .frame import APP_TITLE, lobby_link, message_page, page_body, top_bar
 from .game import OUTDATED_MESSAGE
@@ -599,6 +599,11 @@ class TeachingScreen:
     async def start_live(self) -> None:
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
         self.client.on_delete(self.coach.stop)  # a screen closed while the coach thinks stops its searches
+        self._follow_thinking(self.snap)
+
+    def _follow_thinking(self, snap: Snap) -> None:
+        """While a Computer seat thinks, the screen gets the measured share of its search (as the game page)."""
+        thinking_figure.follow(self.game_id, self.client, bool(computers_deciding(snap.board)))
 
     def stop_live(self) -> None:
         if self.live is not None:
@@ -653,6 +658,7 @@ class TeachingScreen:
         self.snap = snap
         self.syncs += 1
         self.coach.seen(snap.views, snap.board)  # new decisions get the coach's search; gone ones drop theirs
+        self._follow_thinking(snap)
         self._mark_choosing()
         for part in self.parts:
             part.update(snap)

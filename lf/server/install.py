@@ -18,6 +18,7 @@ from .guard import Guard
 from .page_gate import PageGate, let_go_of_unopened_pages
 from .settings import Settings, set_settings
 from .spectators import spectators
+from .suggestions import suggestions
 from .turn_timer import TurnTimer
 
 
@@ -33,6 +34,7 @@ def install(storage_secret: str) -> None:
     app.add_middleware(SessionMiddleware, secret_key=storage_secret)
     page_gate.reset()  # a start forgets what the last one counted (the test process starts lf once per test)
     spectators.clear()
+    suggestions.clear()
     app.add_middleware(PageGate)  # inside the guard: a refused host never spends a visitor's page budget
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard)

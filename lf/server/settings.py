@@ -74,6 +74,8 @@ class Settings:
     db_threads: int = 32
     #: How hard the coach thinks for "Suggest a move" and the teaching table (the computer player's levels).
     coach_level: str = "normal"
+    #: The coach's searches ("Suggest a move") one visitor address may have in flight at once (a browser: one).
+    suggestions_per_address: int = 3
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -97,6 +99,7 @@ class Settings:
             trusted_proxies=_names(env, "LF_TRUSTED_PROXIES"),
             db_threads=_int(env, "LF_DB_THREADS", cls.db_threads, 2),
             coach_level=_one_of(env, "LF_COACH_LEVEL", cls.coach_level, ("quick", "normal", "strong")),
+            suggestions_per_address=_int(env, "LF_SUGGESTIONS_PER_ADDRESS", cls.suggestions_per_address, 1),
         )
 
 

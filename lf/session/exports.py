@@ -24,7 +24,7 @@ from lf.store.models import MAX_SEED, ActionRow, GameRow, SeatRow, seed_columns,
 from lf.store.repository import NewSnapshot
 
 from .errors import BadRequest
-from .game_file import admit
+from .game_file import admit, hints_of
 from .rebuild import (
     LogEntry,
     ReplayError,
@@ -56,6 +56,7 @@ def export_document(session: GameSession) -> dict[str, Any]:
             "mode": session.mode,
             "seed": session.seed,
             "options": session.options,
+            "hints": session.hints,  # the host's "hints allowed" (game_file.hints_of reads it back)
             # the kinds the game began with: a hand-over is a row of the log (lf/engine/table.py)
             "seats": {s.faction: {"kind": session.seat_kinds.get(s.faction, s.kind), "name": s.display_name}
                       for s in seats},
@@ -225,7 +226,8 @@ def import_rows(doc: dict[str, Any], game_id: str, report: ReplayReport,
                   status="finished" if state.result is not None else "active", version=len(report.entries),
                   # a game opened in mid-game: whoever holds the file holds its seed, so every hand (the table is told)
                   shuffle_known_by=None if state.result is not None else "file",
-                  created_at=now, updated_at=now, result=json.dumps(state.result) if state.result else None)
+                  created_at=now, updated_at=now, result=json.dumps(state.result) if state.result else None,
+                  hints=hints_of(game, mode))
     seats = [SeatRow(game_id=game_id, faction=f, kind=s["kind"],
                      display_name=clean_name(s.get("name"), "Non-player" if s["kind"] == "nonplayer" else f.title()))
              for f, s in game["seats"].items()]

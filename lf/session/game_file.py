@@ -131,7 +131,15 @@ def _game(game: dict[str, Any]) -> None:
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "nonplayer"):
             raise BadRequest(f"the file's {faction} seat must give its kind: human or nonplayer")
         _text(seat.get("name"), MAX_SEAT_NAME, f"the {faction} seat's name")
+    if not isinstance(game.get("hints", True), bool):
+        raise BadRequest("the file's hints must be true or false (whether the coach may suggest a move)")
     game["options"] = allowed_options(mode, game.get("options", {}))
+
+
+def hints_of(game: dict[str, Any], mode: str) -> bool:
+    """Whether the imported game allows the coach's "Suggest a move": as the file says, else its mode's default
+    (files made before the switch have no ``hints``: every mode allowed them, and a teaching table always does)."""
+    return mode == "teaching" or game.get("hints", True) is not False
 
 
 def allowed_options(mode: str, options: Any) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from lf.teaching.foresee import table_previews
 from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUnavailable, UnknownGame,
                      plain_database_error)
 from . import invites
+from .claims import Claims
 from .computers import RETRIES, Asked, ComputerSeats, reason
 from .events import SessionEvent, Subscription
 from .view_cache import ViewCache
@@ -116,7 +117,7 @@ def clean_name(name: object, default: str) -> str:
 class GameSession:
     """A running game. Thread-safe; create or look one up through ``Registry``, not directly."""
 
-    def __init__(self, repo: Repository, row: GameRow, seats: list[SeatRow]) -> None:
+    def __init__(self, repo: Repository, row: GameRow, seats: list[SeatRow], claims: Claims | None = None) -> None:
         self.repo = repo
         self.id = row.id
         self.name = row.name
@@ -154,17 +155,22 @@ class GameSession:
         #: Teaching games: the human steps taken back, newest last, for redo (in memory only).
         self._redo: list[dict[str, Any]] = []
         #: The computer's seats: the decision being thought in another process (lf/session/computers.py).
-        self._computers = ComputerSeats(self._computer_moved)
+        #: The registry let go of this session: its computers think no more (a later load of the game does).
+        self._let_go = False
+        #: Claimed in the database first (``claims``), so of two processes holding the game only one thinks.
+        self._computers = ComputerSeats(self._computer_moved, claims, self.id, self.retry_computers,
+                                        self._computer_claim_lost)
 
     # -- loading ---------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, repo: Repository, game_id: str) -> GameSession:
-        """Load a game from the database: rebuild its state, then let Non-players take any turn that is theirs."""
+    def load(cls, repo: Repository, game_id: str, claims: Claims | None = None) -> GameSession:
+        """Load a game from the database: rebuild its state, then let Non-players take any turn that is theirs
+        (and the computer's seats think theirs, once claimed through ``claims``)."""
         row = repo.get_game(game_id)
         if row is None:
             raise UnknownGame(f"there is no game {game_id!r}")
-        session = cls(repo, row, repo.seats(game_id))
+        session = cls(repo, row, repo.seats(game_id), claims)
         with session._lock:
             session._load(row)
         return session
@@ -791,7 +797,7 @@ class GameSession:
                 return
             mover = next((p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])), None)
             if mover is None:
-                self._computers.wake(state, self._since)  # the computer's seats think in other processes
+                self._computers.wake(state, self._since, self._version)  # they think in other processes
                 return
             try:
                 action, rule = nonplayer_choose(state, mover)
@@ -844,13 +850,47 @@ class GameSession:
         else:
             self._run_nonplayers()
 
+    def _computer_claim_lost(self, asked: Asked, thought: Any) -> None:
+        """Another process took over the claim of a thought under way (this one was too slow to renew it): stop
+        thinking here, and wait for that process's claim like any other."""
+        with self._lock:
+            if self._computers.current(asked, thought):
+                self._computers.stop()
+        self.retry_computers()
+
+    def retry_computers(self, stale: bool = False) -> None:
+        """Wake the computer's seats again (the claim another process held was given back or lapsed); ``stale``:
+        this copy was behind the database, read it again first. Runs in a worker thread; nothing once the registry
+        let go of this session."""
+        with self._lock:
+            if self._let_go:
+                return
+            reloads = stale or self._needs_reload
+            if stale:
+                self._needs_reload = True
+            try:
+                self._ready()  # a reload wakes them itself
+            except StoreUnavailable:
+                log.warning("game %s: the database is unreachable; the computer tries again at the next change",
+                            self.id)
+                return
+            if not reloads and self._state is not None:
+                self._run_nonplayers()
+
     def thinking(self) -> dict[str, float]:
-        """{faction: share of its thinking done} of the computer's seat thinking now in this process ({}: none)."""
+        """{faction: share of its thinking done} of the computer's seat thinking now in this process ({}: none).
+        Reads two fields and a float in shared memory, without the game's lock (a page's figure, a few times a
+        second)."""
         return self._computers.thinking()
+
+    def computer_waits(self) -> bool:
+        """A computer's decision waits for another process's claim (lf/session/claims.py)."""
+        return self._computers.waits()
 
     def let_go(self) -> None:
         """Stop thinking for this game (the registry let go of it: another load thinks again)."""
         with self._lock:
+            self._let_go = True
             self._computers.stop()
 
     def _answer(self, ok: bool, code: str, message: str, viewer: str | None) -> ActResult:

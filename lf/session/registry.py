@@ -27,10 +27,13 @@ from lf.engine.computers import LEVELS, OPTION as COMPUTERS, arg_level, computer
 from lf.engine.constants import FACTIONS
 from lf.engine.game import ENGINE_VERSION
 from lf.store import Repository, SchemaError, StoreError, open_repository
+from lf.store.claims import ClaimStore
 from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 
 from . import game_file, invites
 from .bus import Change, LocalBus, bus_for
+from .claims import Claims
+from .computers import movers as computer_movers
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .events import SessionEvent
 from .exports import ReplayReport, export_document, import_rows, replay_document
@@ -100,6 +103,8 @@ class Registry:
         self._loading: dict[str, _Loading] = {}
         self._watchers: list[Callable[[Change], None]] = []
         self.bus = bus if bus is not None else bus_for(repo.engine)
+        #: Which process thinks each computer's decision (lf/session/claims.py).
+        self.claims = Claims(ClaimStore(repo.engine), computer_movers.submit)
         self.bus.listen(self._elsewhere, self._resync)
         #: Who is at the table (lf/session/presence.py); told to the other processes when there are some.
         self.presence = PresenceBoard(publish=None if type(self.bus) is LocalBus else self._publish_presence)
@@ -117,6 +122,7 @@ class Registry:
             self._sessions.clear()
         for session in sessions:
             session.let_go()  # no computer's move lands after the database is let go of
+        self.claims.close()  # its claims given back: another process thinks at once
         self.repo.engine.dispose()
 
     # -- other processes (bus.py) ------------------------------------------------------------
@@ -195,6 +201,7 @@ class Registry:
     def resume_computers(self) -> int:
         """Load the running games with a seat the computer plays, so a decision of theirs left open by a restart
         (or a killed process) is thought again now, not when someone opens the game. Returns how many."""
+        self.claims.clear_earlier_runs()  # this node's claims from before a restart: its games go on at once
         ids = self._store(lambda: self.repo.games_with_seat("computer"))
         for game_id in ids:
             try:
@@ -219,7 +226,7 @@ class Registry:
                 if (session := self._touch(game_id)) is not None:
                     return session
             try:
-                session = self._store(lambda: GameSession.load(self.repo, game_id))
+                session = self._store(lambda: GameSession.load(self.repo, game_id, self.claims))
             except BaseException:
                 with self._lock:
                     self._loaded(game_id, loading)
@@ -267,6 +274,16 @@ class Registry:
         """How many games match (``public``, ``since``, ``creator``: see Repository.count_games)."""
         return self._store(lambda: self.repo.count_games(status, **kwargs))
 
+    def peek(self, game_id: str) -> GameSession | None:
+        """The session of ``game_id`` if it is in memory, without waiting for the registry's lock (which a load
+        holds): for a figure read on the event loop."""
+        return self._sessions.get(game_id)
+
+    @property
+    def clustered(self) -> bool:
+        """Other lf processes share the database (their changes and claims concern this one)."""
+        return type(self.bus) is not LocalBus
+
     @property
     def loaded(self) -> dict[str, GameSession]:
         """The sessions in memory now (a copy), by game id."""
@@ -286,11 +303,14 @@ class Registry:
         """Forget the in-memory session (its subscribers too); the next ``get`` reloads it from the database.
 
         With ``only_if_unwatched``, a session that still has subscribers (an open page), or whose computer is
-        thinking, is kept. Returns whether it was unloaded.
+        thinking or waiting for another process's claim (to take over if it dies), is kept. Returns whether it was
+        unloaded.
         """
         with self._lock:
             session = self._sessions.get(game_id)
-            if session is None or (only_if_unwatched and (session.subscriber_count or session.thinking())):
+            watched = session is not None and (session.subscriber_count or session.thinking()
+                                               or session.computer_waits())
+            if session is None or (only_if_unwatched and watched):
                 return False
             del self._sessions[game_id]
             self.last_used.pop(game_id, None)

@@ -38,6 +38,9 @@ History:
    a seat is freed, which gives it a code of its own).
 7. hints: ``games.hints`` says whether the host allows the coach's "Suggest a move" (issue 21). Games made before
    allow it, as a game created now does unless its host switches it off.
+8. computer claims: ``computer_claims`` holds, per game, which lf process thinks a computer seat's decision (its
+   owner, the game's version it was taken at, until when the claim holds, and the share of the search
+   done), so two processes on one database never both think (lf/session/claims.py). Empty at the upgrade.
 """
 
 from __future__ import annotations
@@ -184,6 +187,16 @@ def _hints(conn: Connection) -> None:
     _add_column(conn, "games", "hints", "BOOLEAN NOT NULL DEFAULT TRUE")
 
 
+def _computer_claims(conn: Connection) -> None:
+    conn.exec_driver_sql("""CREATE TABLE IF NOT EXISTS computer_claims (
+        game_id VARCHAR(32) NOT NULL PRIMARY KEY,
+        faction VARCHAR(16) NOT NULL,
+        version INTEGER NOT NULL,
+        owner VARCHAR(80) NOT NULL,
+        expires_at TIMESTAMP NOT NULL,
+        share FLOAT NOT NULL DEFAULT 0)""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
@@ -192,6 +205,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "128-bit seeds, each game's generator and content, shuffles known to someone", _secret_seeds),
     Migration(6, "an invitation per seat, who took each seat, the health check's row", _seat_invitations_and_holders),
     Migration(7, "hints: whether the host allows the coach's suggestions", _hints),
+    Migration(8, "computer claims: one process thinks each computer seat's decision", _computer_claims),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -1,4 +1,4 @@
-"""The tables (schema version 7, see ``migrations.py``), as SQLModel classes.
+"""The tables (schema version 8, see ``migrations.py``), as SQLModel classes.
 
 JSON values (options, seats, actions, results, states) are stored as TEXT, not
 as a JSON column type: the bytes we wrote are the bytes we read back (snapshots
@@ -152,3 +152,19 @@ class SnapshotRow(SQLModel, table=True):
     engine_version: str | None = Field(default=None, max_length=40)
     #: SHA-256 of ``state``; a snapshot without one (made by schema 1) is never trusted.
     sha256: str | None = Field(default=None, max_length=64)
+
+
+class ClaimRow(SQLModel, table=True):
+    """Which lf process thinks a computer seat's open decision of a game (schema 8; lf/session/claims.py).
+
+    A claim was taken at the game's ``version`` and holds until ``expires_at``: its owner renews it while it
+    thinks, so a process that died lets another take over once it has lapsed. ``share`` is
+    the search's share done, for the pages of the other processes."""
+
+    __tablename__ = "computer_claims"
+    game_id: str = Field(primary_key=True, max_length=32)
+    faction: str = Field(max_length=16)
+    version: int
+    owner: str = Field(max_length=80)
+    expires_at: datetime = Field(sa_type=DateTime)
+    share: float = Field(default=0.0)

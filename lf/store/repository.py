@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from .db import read_only
-from .models import ActionRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
+from .models import ActionRow, ClaimRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
 
 log = logging.getLogger("lf.store")
 
@@ -191,7 +191,7 @@ class Repository:
 
     def delete_game(self, game_id: str) -> bool:
         with self._session() as s, s.begin():
-            for table in (SnapshotRow, ActionRow, SeatRow):
+            for table in (SnapshotRow, ActionRow, SeatRow, ClaimRow):
                 s.exec(delete(table).where(table.game_id == game_id))
             return s.exec(delete(GameRow).where(GameRow.id == game_id)).rowcount == 1
 

@@ -3,7 +3,8 @@
 A scan fails on any violation of impact "serious" or "critical" (the report lists each rule with the
 selectors of the elements that break it). The pages: the lobby, the rules dialog open over it, /status,
 an unknown address, an unknown game, the teaching page with its lesson (and with the coach's suggestion), the
-game page as the seat whose turn it is (with "All options" closed and open, with its steps since its last move playing and their digest
+game page as the seat whose turn it is (with "All options" closed and open, with the coach's suggestion, while two
+computers think, with its steps since its last move playing and their digest
 unfolded, and with the Seats dialog open) and as a spectator, the rules dialog searched (Appendix 3 open), the replay of
 a running and of a finished game, and a finished game's end screen. Every page is scanned whole: nothing is
 left out. Adding a page is one line in ``SCANS`` (``shows(path)``; ``with_game(path)`` for an address that
@@ -89,6 +90,24 @@ def seat_with_a_suggestion(devices, device) -> Page:
     page = seat_on_its_turn(devices, device)
     page.get_by_test_id("suggest").click()
     page.get_by_test_id("coach").wait_for(timeout=60_000)
+    return page
+
+
+def computer_thinking(devices, device) -> Page:
+    """Play now against two Strong computers: while they choose their cards, the seat's prompt says so with the
+    measured share of the search (a progressbar the server's figure moves). Scanned once the figure arrived."""
+    page = device.page
+    page.goto("/")
+    _ready(page)
+    page.get_by_text("Two computers").click()
+    page.get_by_test_id("play-level").click()
+    page.get_by_role("option", name="Strong").click()
+    page.get_by_test_id("play-as-anarchists").click()
+    page.wait_for_url("**/game/*")
+    wait_game(page)
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=thinking-bar]')]"
+                           ".some(b => b.getAttribute('role') === 'progressbar' && +b.getAttribute('aria-valuenow') > 0)",
+                           timeout=60_000)
     return page
 
 
@@ -189,6 +208,7 @@ SCANS = [
     Scan("game-seat-on-its-turn", seat_on_its_turn),
     Scan("game-seat-all-options", seat_with_all_options),
     Scan("game-seat-suggestion", seat_with_a_suggestion),
+    Scan("game-computer-thinking", computer_thinking),
     Scan("game-seat-its-steps", seat_with_its_steps),
     Scan("game-spectator", with_game("/game/{game}")),
     Scan("seats-dialog", seats_dialog),
