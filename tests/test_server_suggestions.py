@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lf.server.settings import Settings, set_settings, settings
-from lf.server.suggestions import Suggestions
+from lf.server.suggestions import TEACHING_PER_BROWSER, Suggestions
 from lf.session import LimitReached
 
 
@@ -33,3 +33,21 @@ def test_one_search_per_browser_and_the_addresss_limit_each_refused_in_words(two
     places.take("browser-1", "address-a")
     with pytest.raises(LimitReached):
         places.take("browser-4", "address-a")
+
+
+def test_a_teaching_screen_thinks_its_notes_ahead_within_a_limit_of_its_own(two_per_address) -> None:
+    """The teaching table thinks each person's decision as it opens (its notes, docs/teaching.md): a browser may
+    hold TEACHING_PER_BROWSER such searches, an address that many times the address's limit; a game page's one
+    suggestion counts among the browser's places."""
+    places = Suggestions()
+    held = [places.take("screen", "address-a", TEACHING_PER_BROWSER) for _ in range(TEACHING_PER_BROWSER)]
+    with pytest.raises(LimitReached, match="still thinking for another of your pages"):
+        places.take("screen", "address-a", TEACHING_PER_BROWSER)
+    with pytest.raises(LimitReached):
+        places.take("screen", "address-a")  # the same browser's game page waits for the table's searches
+    for _ in range(TEACHING_PER_BROWSER):  # a fresh cookie jar at the same address: the address's count goes on
+        places.take("tab-2", "address-a", TEACHING_PER_BROWSER)
+    with pytest.raises(LimitReached, match=r"already thinking for 10 pages at your address"):
+        places.take("tab-3", "address-a", TEACHING_PER_BROWSER)
+    held[0]()
+    places.take("screen", "address-a", TEACHING_PER_BROWSER)

@@ -31,8 +31,12 @@ from nicegui import ui
 from lf.coach import compare
 from lf.components.theme import FACTIONS, esc, faction_label
 
+from lf.server.suggestions import TEACHING_PER_BROWSER
+from lf.session import LimitReached
+
 from .coach import Key, Thoughts, decision_key, decision_of
 from .suggest import Suggestion, choices_of
+from .visitor import suggestion_gate
 
 log = logging.getLogger("lf.pages")
 
@@ -93,7 +97,7 @@ class TeachingCoach:
                  on_line: Callable[[], None]) -> None:
         self.tokens, self._faction, self._view_of, self._send_as = tokens, faction, view_of, send
         self._record, self._on_line = record, on_line
-        self.thoughts = Thoughts(game_id)
+        self.thoughts = Thoughts(game_id, gate=suggestion_gate(TEACHING_PER_BROWSER))
         self.suggestion = Suggestion(game_id, lambda: self._token(), faction, self._play_it, redraw, run_js,
                                      thoughts=self.thoughts, shown=shown)
         self.compare_on = True
@@ -130,11 +134,20 @@ class TeachingCoach:
         if self.compare_on:
             for key, (g, view) in open_now.items():
                 if key not in self.watch and g in self.tokens:
-                    self.watch[key] = Watch(g, key, step_of(view, key), board)
-                    self.thoughts.pin(key)
-                    self.thoughts.ask(self.tokens[g], g, key)
+                    self._watch(Watch(g, key, step_of(view, key), board))
         f = self._faction()
         self.suggestion.seen(views.get(f, {}) if f else {})  # last: it stops the searches nobody needs now
+
+    def _watch(self, watch: Watch) -> None:
+        """Think the coach's move for a decision as it opens; none (and no note) when the visitor's searches are
+        at the server's limit (lf/server/suggestions.py): the game goes on, the next decision tries again."""
+        self.watch[watch.key] = watch
+        self.thoughts.pin(watch.key)
+        try:
+            self.thoughts.ask(self.tokens[watch.faction], watch.faction, watch.key)
+        except LimitReached:
+            self.watch.pop(watch.key, None)
+            self.thoughts.pinned.discard(watch.key)
 
     def _drop(self, key: Key) -> None:
         self.watch.pop(key, None)

@@ -16,8 +16,8 @@ def key() -> str:
     return visitor_key(request.scope if request is not None else {})
 
 
-def suggestion_gate() -> Callable[[], Callable[[], None]]:
+def suggestion_gate(per_browser: int = 1) -> Callable[[], Callable[[], None]]:
     """For this page (call while it is built): take a place for one coach search of its browser and address
     (lf/server/suggestions.py; LimitReached in words when there is none), returning how to give it back."""
     browser, address = str(app.storage.browser.get("id", "")), key()
-    return lambda: suggestions.take(browser or address, address)
+    return lambda: suggestions.take(browser or address, address, per_browser)

@@ -22,6 +22,11 @@ BROWSER_WORDS = ("The coach is still thinking for another of your pages. Wait fo
                  "that page), then ask again.")
 
 
+#: A teaching screen's searches at once: its notes thought ahead (lf/pages/teaching_coach.py ``PENDING``) and one
+#: suggestion; the browser's other tabs of the table share them.
+TEACHING_PER_BROWSER = 5
+
+
 class Suggestions:
     """The searches in flight per browser and per address."""
 
@@ -30,12 +35,13 @@ class Suggestions:
         self._addresses: Counter[str] = Counter()
         self._lock = threading.Lock()
 
-    def take(self, browser: str, address: str) -> Callable[[], None]:
+    def take(self, browser: str, address: str, per_browser: int = 1) -> Callable[[], None]:
         """A place for one search (LimitReached, in words, when the browser or the address has as many as allowed);
-        returns the function that gives it back (once, whatever calls it)."""
-        limit = settings().suggestions_per_address
+        returns the function that gives it back (once, whatever calls it). ``per_browser``: a teaching screen
+        thinks its notes ahead (``TEACHING_PER_BROWSER``), a game page one suggestion at a time."""
+        limit = settings().suggestions_per_address * per_browser
         with self._lock:
-            if self._browsers[browser] >= 1:
+            if self._browsers[browser] >= per_browser:
                 raise LimitReached(BROWSER_WORDS)
             if self._addresses[address] >= limit:
                 raise LimitReached(f"The coach is already thinking for {self._addresses[address]} pages at your "
