@@ -7,7 +7,6 @@ The computer plays a person's seat by a person's rules (rulebook pg. 5: a card c
 
 from __future__ import annotations
 
-import json
 import time
 
 from nicegui.testing import User

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import time
 
-from lf.session import Registry
+import pytest
+
+from lf.session import BadRequest, NotSeated, Registry, coach_marks
 
 from session_helpers import claim_humans, play
 
@@ -98,3 +100,30 @@ def test_teaching_undo_takes_back_the_person_s_step_not_the_computer_s(registry:
             any(w["faction"] == "communists" for w in game.view()["waiting"]):
         assert time.monotonic() < end, "the computer did not think its decision again"
         time.sleep(0.05)
+
+
+def test_the_coach_s_count_is_kept_with_the_game_only_by_the_seat_s_holder(registry: Registry, db_url: str) -> None:
+    """The teaching table's count of moves that matched the coach (docs/teaching.md) is the game's: a restart and
+    another screen find it; a position counted again keeps one mark; only the faction's seat may mark its moves,
+    only in a teaching game, and a malformed position changes nothing."""
+    game, tokens = _teaching(registry)
+    mine, other = sorted(tokens)[:2]
+    coach_marks.mark(game, tokens[mine], mine, "p1", True)
+    coach_marks.mark(game, tokens[mine], mine, "p2", True)
+    coach_marks.mark(game, tokens[mine], mine, "p2", False)  # the same position again (an undo, then a redo)
+    with pytest.raises(NotSeated):
+        coach_marks.mark(game, tokens[other], mine, "p3", True)  # another seat's token
+    for bad in ("", "x" * 65, 7):
+        with pytest.raises(BadRequest):
+            coach_marks.mark(game, tokens[mine], mine, bad, True)
+    standard = registry.create_game({"moderates": "nonplayer"}, seed=11)
+    with pytest.raises(BadRequest):
+        coach_marks.mark(standard, claim_humans(standard)[mine], mine, "p1", True)
+
+    again = Registry.open(db_url)  # a restart
+    try:
+        assert coach_marks.marks(again.get(game.id)) == {mine: {"p1": True, "p2": False}}
+    finally:
+        again.close()
+    registry.delete_game(game.id)  # the marks go with their game
+    assert registry.repo.coach_marks(game.id) == {}

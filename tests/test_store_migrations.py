@@ -17,12 +17,12 @@ from lf.session.tokens import token_hash
 from lf.store import migrations
 from lf.store.db import database_url, make_engine, sqlite_url
 from lf.store.migrations import LATEST, MIGRATIONS, Migration, SchemaError, current_version, migrate
-from lf.store.models import ActionRow, ClaimRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow
+from lf.store.models import ActionRow, ClaimRow, CoachMarkRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow
 from lf.store.repository import Repository
 from session_helpers import pick, reference_game
 
 FIXTURE_V1 = Path(__file__).parent / "fixtures" / "schema_v1.sql"
-MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow, HealthRow, ClaimRow)
+MODELS = (SchemaVersion, GameRow, SeatRow, ActionRow, SnapshotRow, HealthRow, ClaimRow, CoachMarkRow)
 HUMANS = {"anarchists": "human", "communists": "human", "moderates": "human"}
 
 

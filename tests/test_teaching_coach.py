@@ -52,10 +52,12 @@ def _open_key(screen) -> tuple:
     return live("lf.pages.coach").decision_key(screen.snap.views[f], f)
 
 
-def _counts(screen) -> dict[str, tuple[int, int]]:
-    """{faction: (matched, compared)} as the screen stored them."""
+async def _counts(screen) -> dict[str, tuple[int, int]]:
+    """{faction: (matched, compared)} as the game keeps them (the database), once the screen's are written there."""
     coach = live("lf.pages.teaching_coach")
-    return coach.tally_counts(coach.stored_tally(live("lf.pages.teaching")._entry(screen.game_id, screen.store)))
+    kept = lambda: coach.tally_counts(port().coach_marks_of(screen.game_id))  # noqa: E731
+    await wait_for(lambda: kept() == coach.tally_counts(screen.marks), why="the screen's count is kept with the game")
+    return kept()
 
 
 def _hidden_names(screen) -> set[str]:
@@ -147,7 +149,7 @@ async def test_the_coach_says_what_it_would_have_played_after_a_move_that_differ
         assert who == faction and line.startswith("The coach would have played ") and "the same" not in line
         assert line in _coach_html(user) or line.replace("'", "&#x27;") in _coach_html(user)
         assert not [n for n in hidden if n.lower() in line.lower()], line
-        counts = _counts(screen)
+        counts = await _counts(screen)
         assert counts[faction][0] < counts[faction][1]  # a differing move is compared and does not match
         return
     raise AssertionError("no decision with options to compare")
@@ -181,14 +183,14 @@ async def test_the_end_screen_counts_the_moves_that_matched_the_coach(reg, user:
     await wait_for(lambda: not any(w.taken for w in screen.coach.watch.values()), timeout=60,
                    why="every note of the moves made so far (the secret choices' too)")
     screen.coach.compare_on = False  # the rest of the game is played at once, without the coach
-    matched, compared = _counts(screen)[faction]
+    matched, compared = (await _counts(screen))[faction]
     assert 1 <= matched <= compared  # the coach's own move matched
     play(port().game(screen.game_id), screen.tokens, seed=3)
     await wait_for(lambda: bool(markers(user, "coach-tally")), timeout=60, why="the end screen")
     words = f"{matched} of {compared} move{'s' * (compared != 1)} compared matched the coach"
     text = page_text(user)
     assert "The coach and the table" in text and words in text
-    # the count is the screen's own record: a reload (a new page, the server's storage) shows it again
+    # the count is kept with the game: a reload (or another screen taking over the lesson) shows it again
     await user.open(f"/teach/{screen.game_id}")
     await see(user, words)
 

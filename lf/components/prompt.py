@@ -18,7 +18,7 @@ from nicegui import ui
 
 from lf.engine.decisions import SPEND_KINDS
 
-from .card import card_html, card_name
+from .card import card_html
 from .hand_strip import PILE_WORDS
 from .icons import q_icon
 from .pieces import SHOWN_JS, shown_version

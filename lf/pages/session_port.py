@@ -47,7 +47,7 @@ from lf.session.rematch import rematch as rematch_game
 from lf.session.rematch import rematch_id as find_rematch
 from lf.session.rematch import host_of_rematch as rematch_host
 from lf.session.rematch import seat_in_rematch as rematch_seat
-from lf.session import glances
+from lf.session import coach_marks, glances
 from lf.session.recap import recap as recap_of
 from lf.session.replay import SPECTATOR_ONLY, GameReplay
 
@@ -404,6 +404,16 @@ def teaching_undo(game_id: str, token: str, version: int) -> ActResult:
 
 def teaching_redo(game_id: str, token: str, version: int) -> ActResult:
     return game(game_id).teaching_redo(token, version)
+
+
+def mark_coach(game_id: str, token: str, faction: str, step: str, matched: bool) -> None:
+    """A teaching table's move compared with the coach's (lf/session/coach_marks.py): kept with the game."""
+    coach_marks.mark(game(game_id), token, faction, step, matched)
+
+
+def coach_marks_of(game_id: str) -> dict[str, dict[str, bool]]:
+    """{faction: {position: matched}} of a teaching game's compared moves."""
+    return coach_marks.marks(game(game_id))
 
 
 def can_redo(game_id: str) -> bool:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nicegui import Client, app, ui
+from nicegui import Client, app, background_tasks, ui
 
 from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
@@ -53,7 +53,7 @@ from .live import LiveGame
 from .not_found import game_error
 from .rules_reference import open_rules_dialog
 from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
-from .teaching_coach import TeachingCoach, stored_tally, tally_counts, tally_html
+from .teaching_coach import TeachingCoach, tally_counts, tally_html
 
 log = logging.getLogger("lf.pages")
 
@@ -217,6 +217,9 @@ class TeachingScreen:
         self.coach = TeachingCoach(game_id, tokens, self.coach_faction, lambda f: self.snap.views.get(f, {}),
                                    self._coach_shown, self.send, self._redraw_now,
                                    lambda js: self.client.run_javascript(js), self._record_match, self._show_lines)
+        #: {faction: {position: matched}}: the table's moves compared with the coach's (kept with the game,
+        #: lf/session/coach_marks.py; read when the screen goes live, each new one written as it comes).
+        self.marks: dict[str, dict[str, bool]] = {}
         self.coach.compare_on = compare_on(game_id, self.store)
         self.coach.seen(self.snap.views, self.snap.board)
         SCREENS[client.id] = self
@@ -394,16 +397,35 @@ class TeachingScreen:
         return s.board
 
     def _counts(self) -> dict[str, tuple[int, int]]:
-        """{faction: (moves that matched the coach, moves compared)}, as this screen stored them."""
-        return tally_counts(stored_tally(_entry(self.game_id, self.store)))
+        """{faction: (moves that matched the coach, moves compared)}, as the game keeps them."""
+        return tally_counts(self.marks)
 
     def _notes_key(self, s: Snap) -> Any:
         return list(self.coach.lines), self._counts(), self.coach.compare_on
 
     def _record_match(self, faction: str, step: str, matched: bool) -> None:
-        tally = stored_tally(_entry(self.game_id, self.store))
-        tally.setdefault(faction, {})[step] = matched
-        _save(self.game_id, self.store, coach=tally)
+        """A move compared: counted here at once, kept with the game in a worker thread (a failure is logged; the
+        count on this screen stays)."""
+        self.marks.setdefault(faction, {})[step] = matched
+        token = self.tokens.get(faction)
+        if token is not None:
+            background_tasks.create(self._keep_mark(token, faction, step, matched), name="lf coach mark")
+
+    async def _keep_mark(self, token: str, faction: str, step: str, matched: bool) -> None:
+        try:
+            await in_thread(lambda: port.mark_coach(self.game_id, token, faction, step, matched))
+        except Exception:  # the database is away: this screen keeps its count; a reload would miss this move
+            log.exception("game %s: the coach's count could not be kept", self.game_id)
+
+    async def _load_marks(self) -> None:
+        try:
+            marks = await in_thread(lambda: port.coach_marks_of(self.game_id))
+        except Exception:
+            log.exception("game %s: the coach's count could not be read", self.game_id)
+            return
+        for faction, steps in marks.items():  # a move compared meanwhile stays
+            self.marks[faction] = {**steps, **self.marks.get(faction, {})}
+        self._show_lines()
 
     def _show_lines(self) -> None:
         for part in self.parts:
@@ -599,6 +621,7 @@ class TeachingScreen:
     async def start_live(self) -> None:
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
         self.client.on_delete(self.coach.stop)  # a screen closed while the coach thinks stops its searches
+        await self._load_marks()
         self._follow_thinking(self.snap)
 
     def _follow_thinking(self, snap: Snap) -> None:

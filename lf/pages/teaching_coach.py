@@ -12,9 +12,9 @@ What the shared screen may name: a suggestion for a secret choice (the hand show
 faction's own cards, which the screen shows then; every other suggestion and every comparison line is told from the
 public view (``lf.coach`` names no other card), because the hands are hidden again when it arrives.
 
-The count of matches is the teaching screen's own record, kept with its lessons in the browser's storage
-(``app.storage.user``, sealed files the server keeps: a reload or a restart keeps it), per faction and per position
-of the game (``Watch.step``), so a move taken back and made again is counted once.
+The count of matches is kept with the game (lf/session/coach_marks.py, table ``coach_marks``: another screen that
+takes over the lesson, a reload and a restart keep it), per faction and per position of the game (``Watch.step``),
+so a move taken back and made again is counted once.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from nicegui import ui
 
@@ -241,11 +240,3 @@ def unfold(area: ui.element, marker: str) -> None:
     for el in area.descendants():
         if isinstance(el, ui.expansion) and any(marker in d._markers for d in el.descendants()):  # noqa: SLF001
             el.set_value(True)
-
-
-def stored_tally(entry: dict[str, Any]) -> dict[str, dict[str, bool]]:
-    raw = entry.get("coach")
-    if not isinstance(raw, dict):
-        return {}
-    return {f: {str(k): bool(v) for k, v in steps.items()} for f, steps in raw.items()
-            if f in FACTIONS and isinstance(steps, dict)}

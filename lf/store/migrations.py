@@ -197,6 +197,15 @@ def _computer_claims(conn: Connection) -> None:
         share FLOAT NOT NULL DEFAULT 0)""")
 
 
+def _coach_marks(conn: Connection) -> None:
+    conn.exec_driver_sql("""CREATE TABLE IF NOT EXISTS coach_marks (
+        game_id VARCHAR(32) NOT NULL REFERENCES games (id),
+        faction VARCHAR(16) NOT NULL,
+        step VARCHAR(64) NOT NULL,
+        matched BOOLEAN NOT NULL,
+        PRIMARY KEY (game_id, faction, step))""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: games, seats, action log, snapshots", _initial_schema),
     Migration(2, "explicit undo rows, verified snapshots, broken-game reasons", _undo_rows_and_verified_snapshots),
@@ -206,6 +215,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "an invitation per seat, who took each seat, the health check's row", _seat_invitations_and_holders),
     Migration(7, "hints: whether the host allows the coach's suggestions", _hints),
     Migration(8, "computer claims: one process thinks each computer seat's decision", _computer_claims),
+    Migration(9, "coach marks: which moves of a teaching table matched the coach", _coach_marks),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -168,3 +168,16 @@ class ClaimRow(SQLModel, table=True):
     owner: str = Field(max_length=80)
     expires_at: datetime = Field(sa_type=DateTime)
     share: float = Field(default=0.0)
+
+
+class CoachMarkRow(SQLModel, table=True):
+    """One move of a person at a teaching table, compared with the coach's (schema 9; lf/session/coach_marks.py).
+
+    ``step`` names the position the move was made in (the same after an undo and a redo), so a move taken back and
+    made again is counted once; ``matched``: the coach would have played the same."""
+
+    __tablename__ = "coach_marks"
+    game_id: str = Field(sa_column=_game_fk())
+    faction: str = Field(primary_key=True, max_length=16)
+    step: str = Field(primary_key=True, max_length=64)
+    matched: bool

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, String, and_, cast, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from .db import read_only
-from .models import ActionRow, ClaimRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
+from .models import ActionRow, ClaimRow, CoachMarkRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
 
 log = logging.getLogger("lf.store")
 
@@ -191,9 +192,27 @@ class Repository:
 
     def delete_game(self, game_id: str) -> bool:
         with self._session() as s, s.begin():
-            for table in (SnapshotRow, ActionRow, SeatRow, ClaimRow):
+            for table in (SnapshotRow, ActionRow, SeatRow, ClaimRow, CoachMarkRow):
                 s.exec(delete(table).where(table.game_id == game_id))
             return s.exec(delete(GameRow).where(GameRow.id == game_id)).rowcount == 1
+
+    # -- the coach's marks at a teaching table ----------------------------------------------
+
+    def mark_coach(self, game_id: str, faction: str, step: str, matched: bool) -> None:
+        """Record (or record again: the same position once) whether a move matched the coach's."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        with self._session() as s, s.begin():
+            s.exec(dialect.insert(CoachMarkRow).values(game_id=game_id, faction=faction, step=step, matched=matched)
+                   .on_conflict_do_update(index_elements=["game_id", "faction", "step"], set_={"matched": matched}))
+
+    def coach_marks(self, game_id: str) -> dict[str, dict[str, bool]]:
+        """{faction: {step: matched}} of a teaching game."""
+        with self._reading() as s, s.begin():
+            rows = s.exec(select(CoachMarkRow).where(CoachMarkRow.game_id == game_id)).scalars()
+            out: dict[str, dict[str, bool]] = {}
+            for r in rows:
+                out.setdefault(r.faction, {})[r.step] = r.matched
+            return out
 
     # -- seats -----------------------------------------------------------------------------
 
