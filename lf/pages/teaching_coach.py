@@ -29,7 +29,6 @@ from nicegui import ui
 
 from lf.coach import compare
 from lf.components.theme import FACTIONS, esc, faction_label
-
 from lf.server.suggestions import TEACHING_PER_BROWSER
 from lf.session import LimitReached
 

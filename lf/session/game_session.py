@@ -629,7 +629,7 @@ class GameSession:
                     return refusal
                 self._after_change(last["faction"], "undo", Action.parse(last["action"]).key, None)
             self._redo.append(last)
-            self._computers.wake(self._state, self._since, self._version)  # a Computer seat's decision taken back is thought again
+            self._computers.wake(self._state, self._since, self._version)  # a computer decision reopened: thought again
             words = action_words(Action.parse(last["action"]).key)  # the table's shared screen: no secret
             return self._answer(True, "ok", f"Took back the {label(last['faction'])}' step: {words}.", seat)
 

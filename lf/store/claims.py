@@ -6,8 +6,8 @@ the game is still at the version the claimant holds, and only if nobody else hol
 ``UPDATE ... WHERE`` (the row has lapsed, or is already ours) or else an ``INSERT`` that does nothing on a conflict.
 A claim is not voided by a newer version of the game: a person's move during a simultaneous choice changes the
 version while the computer's search for its own choice goes on, and that search stays the only one. Its owner
-gives the claim back when the decision closes, or stops renewing it, and it lapses. Two processes racing both run these statements; the database lets one of them in
-(PostgreSQL re-checks the ``WHERE`` of a row another transaction changed meanwhile; SQLite runs one writer at a
+gives the claim back when the decision closes, or stops renewing it, and it lapses. Two processes racing both run
+these statements; the database lets one of them in (PostgreSQL re-checks the ``WHERE`` of a row another transaction changed meanwhile; SQLite runs one writer at a
 time). Times are naive UTC from the claimant's clock (the processes of one lf share a machine or a time source).
 """
 
