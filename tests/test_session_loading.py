@@ -23,9 +23,9 @@ def slow_load(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[set[str], threa
     loads: list[str] = []
     real = GameSession.load.__func__  # type: ignore[attr-defined]
 
-    def load(cls: type[GameSession], repo, game_id: str) -> GameSession:
+    def load(cls: type[GameSession], repo, game_id: str, *rest) -> GameSession:
         loads.append(game_id)
-        session = real(cls, repo, game_id)
+        session = real(cls, repo, game_id, *rest)
         if game_id in held:  # read from the database; now slow to finish
             assert go_on.wait(30), "the test never let the load go on"
         return session
