@@ -20,6 +20,9 @@ class Budget:
     seconds: float | None = None
     #: How much a won war counts beside the seat's own win in the value searched (search.py, docs/ai.md).
     war_weight: float = 2.0
+    #: At a table with other persons, the playout rules' move is played unless an option beats it by this
+    #: much in the value searched (``anchor.py``; 0: never anchored). Beside Non-players only it is not used.
+    anchor: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -28,6 +31,8 @@ class Budget:
             raise ValueError(f"a playout horizon is 0 turns or more, not {self.horizon}")
         if self.war_weight < 0:
             raise ValueError(f"the war's weight is 0 or more, not {self.war_weight}")
+        if self.anchor < 0:
+            raise ValueError(f"the anchor's margin is 0 or more, not {self.anchor}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"a time budget must be positive, not {self.seconds}")
 
