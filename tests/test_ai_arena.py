@@ -17,6 +17,8 @@ from lf.tools.arena_report import figures, format_report, plot
 def test_seats_and_line_ups_say_what_is_wrong() -> None:
     assert Seat("ai:quick").engine_seat == "human" and Seat("nonplayer").engine_seat == "nonplayer"
     assert Seat("ai:40/2").budget.iterations == 40 and Seat("ai:40/2").budget.horizon == 2
+    assert Seat("ai:96/1/2.0/0.2").budget.anchor == 0.2 and Seat("ai:24").budget.anchor == 0.0
+    assert Seat("ai:normal").budget.anchor > 0  # the levels are anchored at a table of persons (anchor.py)
     with pytest.raises(ValueError, match="unknown seat 'person:lucky'"):
         Seat("person:lucky")
     with pytest.raises(ValueError, match="ai:<playouts>"):
