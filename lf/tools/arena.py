@@ -8,7 +8,9 @@ line-up that puts a Non-player where the other has a person deals differently fr
 
 Each game becomes a small record (``ArenaRecord``); ``arena_report.py`` turns the records into the figures:
 per line-up and per seat, with 95% confidence intervals, war won, the seat's own win rate, mean Glory and mean
-Hero points; and, for two line-ups that differ in one seat, the paired difference of that seat's win rate.
+Hero points, the games where a Front fell in Year 1 (``lf.tools.feel``: CONTENT.md's "Play as people feel it"
+asks it of computer tables too); and, for two line-ups that differ in one seat, the paired difference of that
+seat's win rate.
 """
 
 from __future__ import annotations
