@@ -17,6 +17,8 @@ from lf.tools.arena_report import figures, format_report, plot
 def test_seats_and_line_ups_say_what_is_wrong() -> None:
     assert Seat("ai:quick").engine_seat == "human" and Seat("nonplayer").engine_seat == "nonplayer"
     assert Seat("ai:40/2").budget.iterations == 40 and Seat("ai:40/2").budget.horizon == 2
+    assert Seat("ai:96/1/2.0/0.2").budget.anchor == 0.2 and Seat("ai:24").budget.anchor == 0.0
+    assert Seat("ai:normal").budget.anchor > 0  # the levels are anchored at a table of persons (anchor.py)
     with pytest.raises(ValueError, match="unknown seat 'person:lucky'"):
         Seat("person:lucky")
     with pytest.raises(ValueError, match="ai:<playouts>"):
@@ -79,7 +81,12 @@ def test_arena_smoke_games_are_legal_and_count_their_playouts(tmp_path) -> None:
     fig = figures(recs, lineups)
     assert fig["lineups"][0]["seats"]["anarchists"]["think"]["playouts_per_decision"] == 24
     text = format_report(fig, {"games": 1, "seed": 4, "workers": 1, "elapsed_s": 1.0})
-    assert "anarchists     ai:quick" in text and "war won" in text
+    assert "anarchists     ai:quick" in text and "war won" in text and "a Front fell in Year 1" in text
+    for rec, lu in zip(recs, fig["lineups"]):  # the Front falls come from the game's log (lf.tools.feel)
+        year1 = any(f["year"] == 1 for f in rec.falls)
+        assert lu["feel"]["year1_fall"]["pct"] == (100.0 if year1 else 0.0)
+        if rec.lost_how in ("madrid", "second_front"):
+            assert any(f["year"] == rec.lost_year for f in rec.falls)
     paths = plot(fig, tmp_path)
     assert all(p.exists() and p.stat().st_size > 1000 for p in paths)
 

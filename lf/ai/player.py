@@ -40,7 +40,8 @@ def decide(state: GameState, faction: str, level: str | Budget = "normal", seed:
 def think(request: dict[str, Any], on_progress: Progress | None = None, should_stop: Stop | None = None
           ) -> dict[str, Any]:
     """``decide`` with plain data: ``{"state": <to_json text or dict>, "faction", "level" or "budget":
-    {"iterations", "horizon", "seconds"}, "seed"}`` -> ``Move.to_json()`` (action key, reasons)."""
+    {"iterations", "horizon", "seconds", "war_weight", "anchor"}, "seed"}`` -> ``Move.to_json()`` (action key,
+    reasons)."""
     raw = request["state"]
     state = from_json(raw) if isinstance(raw, (str, bytes)) else GameState.model_validate(raw)
     level: str | Budget = request.get("level", "normal")

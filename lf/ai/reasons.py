@@ -45,6 +45,9 @@ class Reasons:
     stopped: bool = False  #: the caller asked it to stop (or its time ran out) before the budget was spent
     war_weight: float = 0.0
     horizon: int = 0  #: turns each playout plays before the evaluation
+    #: The playout rules' move was played though another option measured higher, by less than the anchor's
+    #: margin (``anchor.py``: at a table with other persons the computer plays as its partners expect).
+    anchored: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

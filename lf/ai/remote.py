@@ -43,7 +43,8 @@ def seat_request(state: GameState, faction: str, level: str | Budget, seed: int,
     budget = budget_of(level)
     return json.dumps({
         "faction": faction,
-        "budget": {"iterations": budget.iterations, "horizon": budget.horizon, "war_weight": budget.war_weight},
+        "budget": {"iterations": budget.iterations, "horizon": budget.horizon, "war_weight": budget.war_weight,
+                   "anchor": budget.anchor},
         "seconds": seconds,
         "seed": seed,
         "info": {"base": info.base.model_dump(mode="json"), "unseen": {f: asdict(u) for f, u in info.unseen.items()},

@@ -9,7 +9,8 @@ half after each, so most playouts go to the options that matter. Why this method
 
 The value maximised is ``win + war_weight * war`` (``Budget.war_weight``): this seat's chance to win (the war won *and* the most
 Glory), plus a share of the chance that the war is won at all, so the computer never buys a little Glory with
-a lost war for everyone.
+a lost war for everyone. At a table with other persons the search is anchored on the playout rules' move
+(``anchor.py``): that move survives every round and is played unless another beats it by ``Budget.anchor``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from lf.engine import Action, GameState, apply, clone, decision
 from lf.engine.npc import choose as nonplayer_choose
 
+from .anchor import anchor_margin, blueprint
 from .candidates import candidates
 from .evaluate import Outlook, outlook
 from .features import turn_index
@@ -97,6 +99,9 @@ class Search:
         self.stopped = False
         self.tallies: dict[Action, Tally] = {}
         self.lines: dict[Action, list[tuple[tuple[str, str], ...]]] = {}
+        #: The playout rules' move when the search is anchored on it (``anchor.py``), else None.
+        self.anchor: Action | None = None
+        self.anchored = False
 
     # -- the parts ---------------------------------------------------------------------------------------
 
@@ -145,7 +150,10 @@ class Search:
             o = self._play(world, a, now, record=False)
             scored.append((o.win(self.me) + self.budget.war_weight * o.war, a))
         scored.sort(key=lambda x: -x[0])
-        return [a for _, a in scored[:keep]]
+        kept = [a for _, a in scored[:keep]]
+        if self.anchor is not None and self.anchor not in kept:
+            kept[-1] = self.anchor
+        return kept
 
     def _round(self, info: InfoSet, rng: random.Random, survivors: list[Action], worlds: int, until: int,
                last: bool) -> None:
@@ -175,6 +183,9 @@ class Search:
         first = info.determinize(rng)
         if self._equivalent(first, acts):
             return self._trivial(acts[0], "every option leads to the same position")
+        margin = anchor_margin(self.state, self.me, self.budget.anchor)
+        if margin:
+            self.anchor = blueprint(first, self.me, acts)
         budget = self.budget.iterations
         keep = len(acts)
         while keep > 2 and keep * math.ceil(math.log2(keep)) > budget:
@@ -202,9 +213,20 @@ class Search:
                 break
             survivors.sort(key=lambda a: -self.tallies[a].mean())
             survivors = survivors[:math.ceil(len(survivors) / 2)]
+            if self.anchor is not None and self.anchor not in survivors:
+                survivors.append(self.anchor)
         ranked = sorted(self.tallies, key=lambda a: (a not in survivors, -self.tallies[a].mean()))
-        best = ranked[0]
+        best = self._anchored(ranked[0], margin)
+        ranked.sort(key=lambda a: a != best)
         return self._move(best, ranked, screened)
+
+    def _anchored(self, best: Action, margin: float) -> Action:
+        """The rules' move unless the best beats it by the margin (both played in the same worlds)."""
+        a = self.anchor
+        if a is None or a == best or self.tallies[best].mean() - self.tallies[a].mean() >= margin:
+            return best
+        self.anchored = True
+        return a
 
     def _trivial(self, a: Action, why: str) -> Move:
         reasons = Reasons(self.me, self.decision.kind, (OptionEstimate(a.key, self.labels.get(a, a.key), 0, 0, 0, 0, 0),),
@@ -233,6 +255,6 @@ class Search:
             OptionEstimate(a.key, self.labels[a], 0, 0, 0, 0, 0) for a in screened)
         reasons = Reasons(self.me, self.decision.kind, options, self._main_line(best), self.done,
                           round(time.perf_counter() - self.start, 4), stopped=self.stopped,
-                          war_weight=self.budget.war_weight,
+                          war_weight=self.budget.war_weight, anchored=self.anchored,
                           horizon=self.budget.horizon)
         return Move(self.me, best.key, reasons)

@@ -5,7 +5,8 @@
 - ``person:rules``: a person's seat by the playout rules (``rollout.py``);
 - ``person:greedy``: a person's seat by one move of look-ahead (``greedy.py``);
 - ``ai:<level>``: a person's seat played by the computer at ``quick``, ``normal`` or ``strong``, or with a
-  budget of its own: ``ai:<playouts>`` or ``ai:<playouts>/<horizon>`` (e.g. ``ai:200/2``), for measurements.
+  budget of its own: ``ai:<playouts>[/<horizon>[/<war weight>[/<anchor>]]]`` (e.g. ``ai:200/2``,
+  ``ai:96/1/2.0/0.2``), for measurements.
 
 Every kind but ``nonplayer`` plays with a person's rules ("human" seat in the engine).
 """
@@ -29,19 +30,21 @@ SEAT_KINDS = ("nonplayer", *PERSON_KINDS, *(f"ai:{level}" for level in LEVELS))
 
 
 def seat_budget(spec: str) -> Budget:
-    """The budget of an ``ai:`` seat: a level's name, or playouts with an optional horizon and war weight
-    ("ai:200/2", "ai:96/1/2.0")."""
+    """The budget of an ``ai:`` seat: a level's name, or playouts with an optional horizon, war weight and
+    anchor margin ("ai:200/2", "ai:96/1/2.0", "ai:96/1/2.0/0.2"; unanchored unless the margin is given, so
+    the measurements made before the anchor repeat)."""
     what = spec.removeprefix("ai:")
     parts = what.split("/")
     try:
-        if parts[0].isdigit() and len(parts) <= 3:
+        if parts[0].isdigit() and len(parts) <= 4:
             normal = budget_of("normal")
             return Budget(iterations=int(parts[0]), horizon=int(parts[1]) if len(parts) > 1 else normal.horizon,
-                          war_weight=float(parts[2]) if len(parts) > 2 else normal.war_weight)
+                          war_weight=float(parts[2]) if len(parts) > 2 else normal.war_weight,
+                          anchor=float(parts[3]) if len(parts) > 3 else 0.0)
         return budget_of(what)
     except ValueError:
         raise ValueError(f"unknown seat {spec!r}: say ai:quick, ai:normal, ai:strong or "
-                         "ai:<playouts>[/<horizon>[/<war weight>]]") from None
+                         "ai:<playouts>[/<horizon>[/<war weight>[/<anchor>]]]") from None
 
 
 def is_seat(spec: str) -> bool:

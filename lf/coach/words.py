@@ -36,6 +36,8 @@ TRIVIAL_WORDS = {
     "every option leads to the same position": "Every option here leads to the same position.",
 }
 CARD_KINDS = ("choose", "keep", "bid", "event", "card", "unkeep", "unbid")
+#: A move the search kept because nothing beat it by the anchor's margin (lf/ai/anchor.py: at a table of persons).
+ANCHORED = "the steady move your partners expect; no other option measured clearly better"
 #: What a move about a card does, and what other moves do, in the coach's words ({card}: its name or "a card").
 CARD_WHAT = {
     "choose": "It sets {card} aside to play this turn", "event": "It plays {card} for its Event",
@@ -230,7 +232,7 @@ def gain(move: Move, view: dict, shown: frozenset[str]) -> str:
     what = _what(subject_of(move.action, view), move.faction, view, shown)
     if runner is None:
         return f"{what}."
-    why = _for_what(best, runner, r.war_weight)
+    why = ANCHORED if r.anchored else _for_what(best, runner, r.war_weight)
     return f"{what}. {why[0].upper()}{why[1:]}." if why.startswith("a close call") else f"{what}: {why}."
 
 

@@ -1,14 +1,16 @@
 """``python -m lf arena``: seat line-ups played against each other on paired seeds.
 
 A line-up names who plays each faction (``lf.ai.seats``: ``nonplayer``, ``person:random``, ``person:rules``,
-``person:greedy``, ``ai:quick|normal|strong`` or ``ai:<playouts>[/<horizon>]``). Every line-up plays the same seeds, so two line-ups whose seats
+``person:greedy``, ``ai:quick|normal|strong`` or ``ai:<playouts>[/<horizon>[/<war weight>[/<anchor>]]]``). Every line-up plays the same seeds, so two line-ups whose seats
 are of the same engine kind (a person's or a Non-player's) deal the same cards in the same order: their
 difference is the players', not the luck's. (A Non-player's deck loses the cards Appendix 3 removes, so a
 line-up that puts a Non-player where the other has a person deals differently from the same seed.)
 
 Each game becomes a small record (``ArenaRecord``); ``arena_report.py`` turns the records into the figures:
 per line-up and per seat, with 95% confidence intervals, war won, the seat's own win rate, mean Glory and mean
-Hero points; and, for two line-ups that differ in one seat, the paired difference of that seat's win rate.
+Hero points, the games where a Front fell in Year 1 (``lf.tools.feel``: CONTENT.md's "Play as people feel it"
+asks it of computer tables too); and, for two line-ups that differ in one seat, the paired difference of that
+seat's win rate.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ import time
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from lf.ai.seats import SEAT_KINDS, Seat, is_seat
 from lf.engine import apply, new_game
 from lf.engine.constants import FACTIONS
 
+from .feel import falls_of
 from .simulate import Progress, loss_kind
 
 Lineup = dict[str, str]
@@ -53,6 +57,8 @@ class ArenaRecord:
     glory: dict[str, int] = field(default_factory=dict)
     hero: dict[str, int] = field(default_factory=dict)
     moves: int = 0
+    #: Every Front that fell (``lf.tools.feel.falls_of``): its Year, turn, Front, before any card was played.
+    falls: list[dict[str, Any]] = field(default_factory=list)
     #: Per computer seat: seconds of each searched decision, and the playouts they ran.
     think_seconds: dict[str, list[float]] = field(default_factory=dict)
     playouts: dict[str, int] = field(default_factory=dict)
@@ -104,6 +110,7 @@ def play(task: tuple[int, Lineup, int]) -> ArenaRecord:
         rec.glory = dict(result["glory"])
         rec.hero = {f: state.factions[f].hero for f in FACTIONS}
         rec.moves = len(state.actions)
+        rec.falls = falls_of(state)
     except Exception:  # noqa: BLE001 - a crash is reported with its seed and line-up, never kills the run
         rec.error = traceback.format_exc()
     return rec

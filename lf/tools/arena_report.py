@@ -15,6 +15,7 @@ from typing import Any
 from lf.engine.constants import FACTIONS, YEARS
 
 from .arena import ArenaRecord, Lineup, lineup_text
+from .feel import feel_figures
 from .report_out import charts
 from .simulate import Z95, rate
 
@@ -50,7 +51,7 @@ def lineup_figures(recs: list[ArenaRecord], lineup: Lineup) -> dict[str, Any]:
                     "think": _think(recs, f)}
     by_year = {str(y): rate(sum(r.lost_year == y for r in recs), n) for y in range(1, YEARS + 1)}
     return {"lineup": lineup_text(lineup), "games": n, "war": rate(len(won), n), "lost_by_year": by_year,
-            "seats": seats}
+            "feel": feel_figures(recs), "seats": seats}
 
 
 def _one_seat_apart(a: Lineup, b: Lineup) -> str | None:
@@ -105,6 +106,8 @@ def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
         lines += ["", f"[{i}] {lu['lineup']}  ({lu['games']} games)",
                   f"    war won {_ci(lu['war'])}   lost in Year 1/2/3: "
                   + " / ".join(f"{y['pct']:.1f}%" for y in lu["lost_by_year"].values()),
+                  f"    a Front fell in Year 1 {_ci(lu['feel']['year1_fall'])}   "
+                  f"before any card was played {_ci(lu['feel']['fall_before_play'])}",
                   "    seat           player          own win [95% CI]          Glory [95% CI]       Hero points"]
         for f, s in lu["seats"].items():
             lines.append(f"    {f:<14} {s['seat']:<15} {_ci(s['win'])}   {_m(s['glory'])}   {_m(s['hero'])}")
