@@ -244,7 +244,8 @@ def odds(move: Move, view: dict, shown: frozenset[str]) -> str:
     head = f"Its playouts estimate a won war at {_pct(best.war)} and your win at {_pct(best.win)} after it"
     if runner is None:
         return f"{head}."
-    return (f"{head}, against {_pct(runner.war)} and {_pct(runner.win)} after the next best option "
+    other = "the option that measured a little higher" if r.anchored else "the next best option"
+    return (f"{head}, against {_pct(runner.war)} and {_pct(runner.win)} after {other} "
             f"({option_title(runner, view, shown)}).")
 
 
