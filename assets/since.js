@@ -163,17 +163,31 @@
     });
     return { w: w, h: h, spots: spots, taps: rectsOf(main, ".lf-clickable"), board: rectsOf(main, BOARD) };
   }
+  /* The cheapest of the spots; when each of them covers a mark (a step that marks a piece in every column), the
+     cheapest place on a grid over the whole window, so the box never hides what the step is about. */
   function placeBox(room, marks) {
+    var m = 8, best = cheapest(room, marks, room.spots);
+    if (best && best.covers > 0) {
+      var grid = [];
+      for (var y = m; y + room.h + m <= window.innerHeight; y += 24)
+        for (var x = m; x + room.w + m <= window.innerWidth; x += 24) grid.push([x, y]);
+      var other = cheapest(room, marks, grid);
+      if (other && other.covers < best.covers) best = other;
+    }
+    if (best) { play.box.style.left = best.x + "px"; play.box.style.top = best.y + "px"; }
+  }
+  function cheapest(room, marks, spots) {
     var m = 8, best = null;
-    room.spots.forEach(function (p) {
+    spots.forEach(function (p) {
       var x = Math.max(m, Math.min(window.innerWidth - room.w - m, p[0])), y = Math.max(m, Math.min(window.innerHeight - room.h - m, p[1]));
       var r = { left: x, top: y, right: x + room.w, bottom: y + room.h };
-      var cost = [[marks, 10], [room.taps, 4], [room.board, 1]].reduce(function (c, pair) {
+      var covers = marks.reduce(function (d, a) { return d + area(r, a); }, 0);
+      var cost = [[room.taps, 4], [room.board, 1]].reduce(function (c, pair) {
         return pair[0].reduce(function (d, a) { return d + pair[1] * area(r, a); }, c);
-      }, 0);
-      if (!best || cost < best.cost) best = { x: x, y: y, cost: cost };
+      }, 10 * covers);
+      if (!best || cost < best.cost) best = { x: x, y: y, cost: cost, covers: covers };
     });
-    if (best) { play.box.style.left = best.x + "px"; play.box.style.top = best.y + "px"; }
+    return best;
   }
   function ensureBox() {
     if (play.box && document.body.contains(play.box)) return play.box;
