@@ -646,3 +646,14 @@ def upload(device, doc: dict, tmp: Path, name: str, public: bool = True) -> str:
     chooser.value.set_files(str(path))
     page.wait_for_url("**/replay/*" if doc["game"]["status"] == "finished" else "**/game/*")
     return page.url.split("/", 3)[3].split("?")[0]
+
+
+def suggestion_shown(page: Page, scope: str):
+    """The coach's suggestion once drawn ("The coach suggests: ..."), its option outlined inside ``scope``."""
+    coach = page.get_by_test_id("coach")
+    coach.wait_for(timeout=60_000)
+    assert "The coach suggests:" in coach.inner_text()
+    outlined = page.locator(f"{scope} .lf-suggested")
+    outlined.first.wait_for()
+    assert outlined.count() >= 1
+    return coach

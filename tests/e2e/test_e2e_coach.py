@@ -9,7 +9,7 @@ The seat's first decision is its secret choice of a card (rulebook pg. 5), so th
 from __future__ import annotations
 
 import pytest
-from e2e_play import play_now, wait_past
+from e2e_play import play_now, suggestion_shown, wait_past
 
 from conftest import RESULTS
 
@@ -29,17 +29,12 @@ def test_suggest_a_move_shows_its_progress_outlines_the_option_and_play_it_takes
     page.wait_for_function("() => { const b = document.querySelector('[data-testid=suggest]');"
                            " return !b || b.getAttribute('aria-busy') === 'true' ||"
                            " !!document.querySelector('[data-testid=coach]'); }")
-    coach = page.get_by_test_id("coach")
-    coach.wait_for(timeout=60_000)
-    assert "The coach suggests:" in coach.inner_text()
-    outlined = page.locator(".lf-game .lf-suggested")
-    outlined.first.wait_for()
-    assert outlined.count() >= 1
+    coach = suggestion_shown(page, ".lf-game")
     out = RESULTS / "coach"
     out.mkdir(parents=True, exist_ok=True)
     coach.scroll_into_view_if_needed()
     page.screenshot(path=str(out / f"suggestion-{kind}.png"))
-    outlined.first.scroll_into_view_if_needed()
+    page.locator(".lf-game .lf-suggested").first.scroll_into_view_if_needed()
     page.screenshot(path=str(out / f"suggestion-outline-{kind}.png"))
     version = int(page.get_by_test_id("game").get_attribute("data-version"))
     page.get_by_test_id("coach-take").click()
