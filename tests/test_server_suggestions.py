@@ -47,7 +47,7 @@ def test_a_teaching_screen_thinks_its_notes_ahead_within_a_limit_of_its_own(two_
         places.take("screen", "address-a")  # the same browser's game page waits for the table's searches
     for _ in range(TEACHING_PER_BROWSER):  # a fresh cookie jar at the same address: the address's count goes on
         places.take("tab-2", "address-a", TEACHING_PER_BROWSER)
-    with pytest.raises(LimitReached, match=r"already thinking for 10 pages at your address"):
+    with pytest.raises(LimitReached, match=rf"already thinking for {2 * TEACHING_PER_BROWSER} pages at your address"):
         places.take("tab-3", "address-a", TEACHING_PER_BROWSER)
     held[0]()
     places.take("screen", "address-a", TEACHING_PER_BROWSER)

@@ -224,14 +224,24 @@ class TeachingCoach:
             return
         with ui.element("div").classes("lf-box lf-coach lf-tcoach-lines") \
                 .props('role="status" aria-live="polite" data-testid=coach-lines').mark("coach-lines"):
-            for f, line in self.lines:
-                ui.html(f'<div class="lf-coach-line"><span class="lf-dot lf-f-{f}"></span> '
-                        f'<b>{esc(faction_label(f))}</b>: {esc(line)}</div>', sanitize=False).mark("coach-line")
-            if counts:
-                so_far = "; ".join(f"{faction_label(f)} {m} of {n}" for f in FACTIONS if f in counts
-                                   for m, n in [counts[f]])
-                ui.label(f"Moves as the coach would have played them so far: {so_far}.") \
-                    .classes("lf-coach-sofar").mark("coach-sofar")
+            newest, *older = self.lines or [None]
+            if newest is not None:
+                ui.html(_line_html(*newest), sanitize=False).mark("coach-line")
+            with ui.element("div").classes("lf-coach-foot"):
+                if counts:
+                    so_far = "; ".join(f"{faction_label(f)} {m} of {n}" for f in FACTIONS if f in counts
+                                       for m, n in [counts[f]])
+                    ui.label(f"Moves as the coach would have played them so far: {so_far}.") \
+                        .classes("lf-coach-sofar").mark("coach-sofar")
+                if older:  # folded on the count's line: the question below (and a hand being chosen from) stays put
+                    ui.html(f'<details class="lf-coach-older"><summary>Earlier notes ({len(older)})</summary>'
+                            f'{"".join(_line_html(f, line) for f, line in older)}</details>', sanitize=False) \
+                        .mark("coach-line")
+
+
+def _line_html(faction: str, line: str) -> str:
+    return (f'<div class="lf-coach-line"><span class="lf-dot lf-f-{faction}"></span> '
+            f'<b>{esc(faction_label(faction))}</b>: {esc(line)}</div>')
 
 
 def unfold(area: ui.element, marker: str) -> None:

@@ -22,9 +22,10 @@ BROWSER_WORDS = ("The coach is still thinking for another of your pages. Wait fo
                  "that page), then ask again.")
 
 
-#: A teaching screen's searches at once: its notes thought ahead (lf/pages/teaching_coach.py ``PENDING``) and one
-#: suggestion; the browser's other tabs of the table share them.
-TEACHING_PER_BROWSER = 5
+#: A teaching screen's searches at once: its notes thought ahead (lf/pages/teaching_coach.py ``PENDING``: 4), the
+#: current decision's, and room for searches being cancelled (a place comes back when its task has ended); the
+#: browser's other tabs of the table share them.
+TEACHING_PER_BROWSER = 8
 
 
 class Suggestions:

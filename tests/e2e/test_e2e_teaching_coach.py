@@ -93,7 +93,8 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     # the coach's notes on the moves (a decision whose options were all alike gets none): each was its own move
     notes = page.locator("[data-testid=coach-lines] .lf-coach-line")
     notes.first.wait_for(timeout=60_000)
-    assert all("The coach would have played the same" in n for n in notes.all_inner_texts()), notes.all_inner_texts()
+    said = notes.evaluate_all("els => els.map(e => e.textContent)")  # the earlier ones are folded away
+    assert all("The coach would have played the same" in n for n in said), said
     # the Communists are the computer's: it played with its reason (the log's note of its rows), and the table's log
     # offers its filter "Computer reasons"
     notes = [n for (n,) in lf_server.query("SELECT note FROM actions WHERE faction = 'communists'")]
