@@ -165,8 +165,8 @@
   }
   /* The cheapest of the spots; when each of them covers a mark (a step that marks a piece in every column), the
      cheapest place on a grid over the whole window, so the box never hides what the step is about. */
-  function placeBox(room, marks) {
-    var m = 8, best = cheapest(room, marks, room.spots);
+  function placeBox(room, rings) {
+    var m = 8, marks = rings.map(clearance), best = cheapest(room, marks, room.spots);
     if (best && best.covers > 0) {
       var grid = [];
       for (var y = m; y + room.h + m <= window.innerHeight; y += 24)
@@ -175,6 +175,12 @@
       if (other && other.covers < best.covers) best = other;
     }
     if (best) { play.box.style.left = best.x + "px"; play.box.style.top = best.y + "px"; }
+  }
+  /* A ring with the room it takes while it appears (it grows in from 8% larger, see since.css lf-seq-in) and its
+     glow: the box keeps clear of that too, so it never sits on a mark even for a moment. */
+  function clearance(a) {
+    var dx = 0.04 * (a.right - a.left) + 6, dy = 0.04 * (a.bottom - a.top) + 6;
+    return { left: a.left - dx, top: a.top - dy, right: a.right + dx, bottom: a.bottom + dy };
   }
   function cheapest(room, marks, spots) {
     var m = 8, best = null;

@@ -23,7 +23,8 @@ RECTS_JS = """() => {
   const box = document.querySelector('[data-testid=seq]');
   return {box: r(box), dock: r(document.querySelector('[data-testid=dock]')),
           rings: Array.from(document.querySelectorAll('.lf-seq-ring')).map(r),
-          badges: Array.from(document.querySelectorAll('.lf-seq-badge')).map(b => b.textContent)};
+          badges: Array.from(document.querySelectorAll('.lf-seq-badge')).map(b => b.textContent),
+          view: [innerWidth, innerHeight]};
 }"""
 
 
@@ -73,7 +74,8 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
         seen = page.evaluate(RECTS_JS)
         marked.append(bool(seen["rings"] and seen["badges"]))
         if kind == "laptop":
-            assert not any(_overlap(seen["box"], ring) for ring in seen["rings"]), f"step {k} covers its marks"
+            covered = [ring for ring in seen["rings"] if _overlap(seen["box"], ring)]
+            assert not covered, f"step {k} covers its marks: box {seen['box']} over {covered} in {seen['view']}"
         if k < steps:
             press(page, seq.get_by_test_id("seq-next"), touch)
     assert "Fascist Test" in titles or any(t.startswith("Year ") for t in titles), titles
