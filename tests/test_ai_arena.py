@@ -51,13 +51,15 @@ def test_greedy_supports_the_front_closest_to_defeat() -> None:
 
 def test_greedy_spends_hero_points_where_they_save_a_front_and_takes_the_bonuses() -> None:
     """Rulebook pg. 7: Hero points turn a Bonus on (2 points) and, with Volunteers (Appendix 2), add Strength;
-    the greedy person spends them when that saves more than it costs."""
+    the greedy person spends them when that saves more than it costs: on a Front near Defeat, a Bonus, or a
+    track step towards its own Initiative (the Glory it wins), never on a Front that needs nothing."""
     s = _greedy_turn("M13", phase="after")
     fa = s.factions["moderates"]
     fa.hero, fa.medallions = 3, ["volunteers"]
     for fs in s.fronts.values():
         fs.value = 2
-    assert greedy_action(s, "moderates") == Action("end_turn")  # no Front near Defeat, both Bonuses on
+    calm = greedy_action(s, "moderates")  # no Front near Defeat, both Bonuses on
+    assert calm.kind in ("end_turn", "hp_track"), calm
     s.fronts["southern"].value = -9
     assert greedy_action(s, "moderates") == Action("volunteers", "southern")
     s.fronts["southern"].value = 2
