@@ -10,7 +10,8 @@ from engine_helpers import fresh, give, run_steps
 from lf.ai.greedy import greedy_action
 from lf.ai.seats import Seat
 from lf.engine import Action
-from lf.tools.arena import parse_lineup, play, run_arena
+from lf.tools.arena import lineup_text, parse_lineup, play, run_arena
+from lf.tools.arena_pool import PoolError, pool_runs
 from lf.tools.arena_report import figures, format_report, plot
 
 
@@ -118,3 +119,48 @@ def test_the_seats_chart_legend_shows_each_factions_colour(tmp_path) -> None:
     plt.close("all")
     assert [t.get_text() for t in legend.get_texts()] == ["Anarchists", "Communists", "Moderates"]
     assert len(colours) == 3 and colours <= bars
+
+
+def _run_json(tmp_path, lineups, games: int, seed: int) -> str:
+    from lf.tools.report_out import write_json
+
+    path = tmp_path / f"run_{seed}.json"
+    write_json(str(path), figures(run_arena(lineups, games=games, seed=seed), lineups),
+               {"games": games, "seed": seed, "workers": 1, "elapsed_s": 1.0,
+                "lineups": [lineup_text(lu) for lu in lineups]})
+    return str(path)
+
+
+def test_runs_on_consecutive_seeds_pool_into_the_figures_of_one_run(tmp_path) -> None:
+    """docs/ai.md's 400-game figures pool runs of 100-200 games: the counts, Wilson intervals, means and paired
+    differences of seeds 1-2 and 3-5 pooled are those of one run over seeds 1-5 (means to the JSON's rounding)."""
+    lineups = [parse_lineup("anarchists=person:random"), parse_lineup("anarchists=nonplayer")]
+    whole = figures(run_arena(lineups, games=5, seed=1), lineups)
+    fig, meta = pool_runs([_run_json(tmp_path, lineups, 2, 1), _run_json(tmp_path, lineups, 3, 3)])
+    assert meta["games"] == 5 and meta["seed"] == 1 and meta["seeds_contiguous"]
+    for got, want in zip(fig["lineups"], whole["lineups"]):
+        assert got["war"] == want["war"] and got["lost_by_year"] == want["lost_by_year"] and got["feel"] == want["feel"]
+        for f in got["seats"]:
+            assert got["seats"][f]["win"] == want["seats"][f]["win"]
+            for k in ("glory", "hero"):
+                g, w = got["seats"][f][k], want["seats"][f][k]
+                assert g["n"] == w["n"] and g["mean"] == pytest.approx(w["mean"], abs=2e-3)
+                assert g["ci"] == pytest.approx(w["ci"], abs=5e-3)
+    [p], [q] = fig["paired"], whole["paired"]
+    assert (p["a"], p["b"], p["games"]) == (q["a"], q["b"], 5)
+    assert p["war_diff_pct"]["mean"] == pytest.approx(q["war_diff_pct"]["mean"], abs=1e-6)
+    assert p["war_diff_pct"]["ci"] == pytest.approx(q["war_diff_pct"]["ci"], abs=5e-2)
+
+
+def test_pooling_refuses_overlapping_seeds_and_files_that_are_not_arena_runs(tmp_path) -> None:
+    lineups = [parse_lineup("anarchists=person:random")]
+    a, b = _run_json(tmp_path, lineups, 2, 1), _run_json(tmp_path, lineups, 2, 2)
+    with pytest.raises(PoolError, match="both played seeds 2..2 .* a game would count twice"):
+        pool_runs([a, b])
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"lineups": []}')
+    with pytest.raises(PoolError, match="is not the --json file of an arena run"):
+        pool_runs([a, str(bad)])
+    bad.write_text("{not json")
+    with pytest.raises(PoolError, match="cannot be read as JSON"):
+        pool_runs([str(bad)])

@@ -140,6 +140,8 @@ def main(args: argparse.Namespace) -> int:
     from .arena_report import figures, format_report, plot
     from .report_out import report
 
+    if args.pool:
+        return _pooled(args)
     try:
         lineups = [parse_lineup(s) for s in args.lineup or []]
         for name in args.preset or []:
@@ -160,6 +162,19 @@ def main(args: argparse.Namespace) -> int:
     return report(fig, meta, format_report, plot, args.json_file, args.plot_dir)
 
 
+def _pooled(args: argparse.Namespace) -> int:
+    from .arena_pool import PoolError, pool_runs
+    from .arena_report import format_report, plot
+    from .report_out import report
+
+    try:
+        fig, meta = pool_runs(args.pool)
+    except PoolError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    return report(fig, meta, format_report, plot, args.json_file, args.plot_dir)
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     a = sub.add_parser("arena", help="seat line-ups against each other on paired seeds: win rates with CIs")
     a.add_argument("--lineup", action="append", help="e.g. anarchists=ai:normal,communists=nonplayer,"
@@ -171,4 +186,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--json", dest="json_file", default=None)
     a.add_argument("--plot", dest="plot_dir", default=None)
     a.add_argument("--quiet", action="store_true", help="no progress bar")
+    a.add_argument("--pool", nargs="+", metavar="JSON", help="print the figures of earlier runs' --json files "
+                   "(the same line-ups on other seeds) as one run over all their seeds")
     a.set_defaults(fn=main)

@@ -97,17 +97,29 @@ def _m(r: dict[str, Any]) -> str:
     return f"{r['mean']:5.2f} [{r['ci'][0]:.2f}, {r['ci'][1]:.2f}]"
 
 
+def _feel_line(lu: dict[str, Any]) -> str:
+    feel = lu.get("feel")
+    if not feel:  # a pooled run older than the count of Front falls
+        return "    a Front fell in Year 1: not counted in these runs"
+    of = feel["year1_fall"]["of"]
+    return (f"    a Front fell in Year 1 {_ci(feel['year1_fall'])}   before any card was played "
+            f"{_ci(feel['fall_before_play'])}" + (f"   (of the {of} games that counted them)" if of != lu["games"] else ""))
+
+
 def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
-    lines = [f"lf arena: {meta['games']} games per line-up, seeds {meta['seed']}..{meta['seed'] + meta['games'] - 1}, "
-             f"{meta['workers']} worker(s), {meta['elapsed_s']:.0f} s"]
+    seeds = f"seeds {meta['seed']}..{meta['seed'] + meta['games'] - 1}" if meta.get("seeds_contiguous", True) else \
+        f"seeds from {meta['seed']} (line-ups over different seeds: each gives its games)"
+    lines = [f"lf arena: {meta['games']} games per line-up, {seeds}, {meta['workers']} worker(s), {meta['elapsed_s']:.0f} s"]
+    if meta.get("pooled"):
+        lines.append(f"pooled from {len(meta['pooled'])} runs ({', '.join(meta['pooled'])}); "
+                     "p95 seconds per decision: the largest of the runs'")
     for c in fig["crashes"]:
         lines.append(f"CRASH {c['lineup']} seed {c['seed']}:\n{c['traceback']}")
     for i, lu in enumerate(fig["lineups"]):
         lines += ["", f"[{i}] {lu['lineup']}  ({lu['games']} games)",
                   f"    war won {_ci(lu['war'])}   lost in Year 1/2/3: "
                   + " / ".join(f"{y['pct']:.1f}%" for y in lu["lost_by_year"].values()),
-                  f"    a Front fell in Year 1 {_ci(lu['feel']['year1_fall'])}   "
-                  f"before any card was played {_ci(lu['feel']['fall_before_play'])}",
+                  _feel_line(lu),
                   "    seat           player          own win [95% CI]          Glory [95% CI]       Hero points"]
         for f, s in lu["seats"].items():
             lines.append(f"    {f:<14} {s['seat']:<15} {_ci(s['win'])}   {_m(s['glory'])}   {_m(s['hero'])}")
