@@ -58,7 +58,8 @@ SPENDING = "np_spending"
 
 
 def contributed_fronts(state: GameState, f: str) -> list[str]:
-    return [front for front in FRONTS if f in state.fronts[front].tokens and state.fronts[front].status == "open"]
+    fronts = state.fronts
+    return [front for front in FRONTS if f in fronts[front].tokens and fronts[front].status == "open"]
 
 
 #: The Non-player's options: always the same words for the same action, so built once (a Non-player game asks
@@ -83,12 +84,14 @@ def np_choices(state: GameState, f: str) -> list[Choice]:
     if organization:
         out += _organizations(movable)
     if medallions and owns(state, f, "volunteers") and "volunteers" not in fa.used and hp >= 1:
-        out += [_VOLUNTEERS[front] for front in FRONTS if state.fronts[front].status == "open"]
+        fronts = state.fronts
+        out += [_VOLUNTEERS[front] for front in FRONTS if fronts[front].status == "open"]
     if medallions and owns(state, f, "strategy") and "strategy" not in fa.used:
         out += [_STRATEGY[front] for front in contributed_fronts(state, f)]
     if hp >= 2:
+        bonuses = state.bonuses
         out += _affordable(movable, min(hp, DEAREST_STEP))
-        out += [HP_BONUS[b] for b in BONUSES if not state.bonuses[b]]
+        out += [HP_BONUS[b] for b in BONUSES if not bonuses[b]]
     return out
 
 

@@ -316,10 +316,12 @@ def step_nonplayers(state: GameState) -> int:
     Each move is ``choose`` then ``apply``, with the decision built once: the policy reads it, and the action it
     chose is checked against that same decision before it is carried out."""
     n = 0
-    factions = state.factions
+    factions, pending = state.factions, state.pending  # (changed in place, never replaced)
     while True:
-        p = next((p for p in state.pending if factions[p["faction"]].seat == "nonplayer"), None)
-        if p is None:
+        for p in pending:
+            if factions[p["faction"]].seat == "nonplayer":
+                break
+        else:
             return n
         f = p["faction"]
         d = BUILD[p["kind"]](state, p)

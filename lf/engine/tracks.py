@@ -136,8 +136,9 @@ def _track(state: GameState, s: Step) -> None:
     if reason:
         log(state, f"{track_label(track)} cannot move {'up' if d > 0 else 'down'}: {reason}.", f"track:{track}")
         return
-    state.tracks[track] += d
-    space = state.tracks[track]
+    tracks = state.tracks
+    tracks[track] += d
+    space = tracks[track]
     log(state, f"{track_label(track)} moves {'up' if d > 0 else 'down'} to {space}.", f"track:{track}",
         faction=s.get("by"), kind="track")
     if k > 1:
