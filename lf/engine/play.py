@@ -7,6 +7,7 @@ joins the tableau, whose icons feed the Morale Bonus.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .actions import Action, Choice, Unavailable
@@ -20,7 +21,7 @@ from .content import by_content
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import STEPS, blocked_on, blocked_reason, fx, landing, move, movable_steps
+from .tracks import STEPS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_values
 
 
 def card(card_id: str) -> PlayerCard:
@@ -87,11 +88,19 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
 
 def _landing(state: GameState, choice: Choice, ap: int) -> Choice:
     """A move of ``ap`` steps with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
+    return _landed(track_values(state), choice, ap)
+
+
+@lru_cache(maxsize=16384)
+def _landed(values: tuple[int, ...], choice: Choice, ap: int) -> Choice:
+    """``_landing`` on the five track values (in the order of TRACKS). Why cached: a person's turn offers every
+    track step of its card at each question, and where a move lands depends on the tracks alone."""
+    tracks = dict(zip(TRACKS, values))
     a = choice.action
-    there = landing(state, a.arg, a.n, ap)
+    there = landing_on(tracks, a.arg, a.n, ap)
     label = choice.label
-    if there - state.tracks[a.arg] != a.n * ap:
-        label += f" (it stops at {there}: {blocked_on({**state.tracks, a.arg: there}, a.arg, a.n)})"
+    if there - tracks[a.arg] != a.n * ap:
+        label += f" (it stops at {there}: {blocked_on({**tracks, a.arg: there}, a.arg, a.n)})"
     return choice._replace(label=label, lands=f"space:{a.arg}:{there}")
 
 

@@ -114,7 +114,12 @@ def landing(state: GameState, track: str, d: int, k: int) -> int:
     Read by the decisions (``Choice.lands``) so a page can show where a marker will land. The limits are taken
     as they stand now; no trigger of the current content moves a track on the way.
     """
-    tracks = dict(state.tracks)
+    return landing_on(state.tracks, track, d, k)
+
+
+def landing_on(values: dict[str, int], track: str, d: int, k: int) -> int:
+    """``landing`` on these track values."""
+    tracks = dict(values)
     for _ in range(k):
         if blocked_on(tracks, track, d):
             break
