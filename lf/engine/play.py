@@ -21,7 +21,7 @@ from .content import by_content
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import STEPS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_values
+from .tracks import STEPS, TRACK_READS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_reads
 
 
 def card(card_id: str) -> PlayerCard:
@@ -88,15 +88,17 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
 
 def _landing(state: GameState, choice: Choice, ap: int) -> Choice:
     """A move of ``ap`` steps with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
-    return _landed(track_values(state), choice, ap)
+    track = choice.action.arg
+    return _landed(track_reads(state.tracks, track), choice, ap)
 
 
 @lru_cache(maxsize=16384)
 def _landed(values: tuple[int, ...], choice: Choice, ap: int) -> Choice:
-    """``_landing`` on the five track values (in the order of TRACKS). Why cached: a person's turn offers every
-    track step of its card at each question, and where a move lands depends on the tracks alone."""
-    tracks = dict(zip(TRACKS, values))
+    """``_landing`` on the values of the tracks that the moved track's limits read (``tracks.track_reads``). Why
+    cached: a person's turn offers every track step of its card at each question, and where a move lands depends
+    on those few values alone."""
     a = choice.action
+    tracks = dict(zip(TRACK_READS[a.arg], values))
     there = landing_on(tracks, a.arg, a.n, ap)
     label = choice.label
     if there - tracks[a.arg] != a.n * ap:

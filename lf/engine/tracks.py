@@ -69,6 +69,15 @@ _READS: dict[str, tuple[str, ...]] = {
     FOREIGN_AID: (FOREIGN_AID,),
 }
 _READERS = tuple((t, itemgetter(*_READS[t])) for t in TRACKS)
+#: The same, public: what a track's own moves depend on (``track_reads``).
+TRACK_READS = _READS
+_READ_ALL = {t: itemgetter(*reads) if len(reads) > 1 else (lambda tracks, t=t: (tracks[t],))
+             for t, reads in _READS.items()}
+
+
+def track_reads(tracks: dict[str, int], track: str) -> tuple[int, ...]:
+    """The values (in the order of ``TRACK_READS[track]``) that decide how far ``track`` may move: a cache key."""
+    return _READ_ALL[track](tracks)
 _values = itemgetter(*TRACKS)
 #: The five track values -> the possible steps (161,051 combinations at most, a few thousand in practice; emptied
 #: past ``_MOVABLE_MAX`` so that a long search cannot grow it without bound).
