@@ -138,14 +138,15 @@ def _bonuses_on(state: GameState, s: Step) -> None:
 
 @step("trash")
 def _trash(state: GameState, s: Step) -> None:
-    f = s["f"]
-    state.factions[f].playing.remove(s["card"])
-    if is_nonplayer(state, f):
-        state.factions[f].discard.append(s["card"])
-        log(state, f"{card_name(s['card'])} goes to the Non-player's discard pile.", f"card:{s['card']}", faction=f)
+    f, card = s["f"], s["card"]
+    fa = state.factions[f]
+    fa.playing.remove(card)
+    if fa.seat == "nonplayer":
+        fa.discard.append(card)
+        log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
     else:
-        state.factions[f].trash.append(s["card"])
-        log(state, f"{card_name(s['card'])} is trashed.", f"card:{s['card']}", faction=f)
+        fa.trash.append(card)
+        log(state, f"{card_name(card)} is trashed.", f"card:{card}", faction=f)
 
 
 @step("morale")
