@@ -269,7 +269,8 @@ def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) ->
 #: The actions of a Non-player's turn menu that the policy names, made once (it decides about 80 times a game).
 _ORGANIZATION = {(t, d): Action("np_organization", t, d) for t in TRACKS for d in (1, -1)}
 _HP_TRACK = {(t, d): Action("hp_track", t, d) for t in TRACKS for d in (1, -1)}
-_BONUSES_ON = tuple((Action("hp_bonus", b), f"2d: extra Hero points turn on the {b.capitalize()} Bonus (Teamwork first)")
+_BONUSES_ON = tuple((Action("hp_bonus", b),
+                     f"2d: extra Hero points turn on the {b.capitalize()} Bonus (Teamwork first)")
                     for b in ("teamwork", "morale"))
 _END_TURN = Action("end_turn")
 
