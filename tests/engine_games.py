@@ -5,8 +5,9 @@ state, byte for byte (docs/engine.md). ``played`` plays whole games of every kin
 (Non-players by ``step_nonplayers`` and by ``choose`` + ``apply``, people's random legal actions, a person
 among Non-players, quiet copies played out), and sums each up by the SHA-256 of its ``to_json`` and of every
 decision's words (prompts, labels, reasons) met on the way. ``tests/fixtures/engine_games.json`` holds those
-sums as the engine of the commit it names computed them (``python -m tests.engine_games > the fixture``, with
-that tree first on the path); ``tests/test_engine_identity.py`` plays the same games now and compares.
+sums as the engine of the commit it names computed them (``PYTHONPATH=<that tree>:tests python -P -m engine_games
+<commit> > tests/fixtures/engine_games.json``); ``tests/test_engine_identity.py`` plays the same games now and
+compares.
 
 The games are pinned to a content version and a generator (both kept by the engine for older games), so a new
 content version or generator does not change them.

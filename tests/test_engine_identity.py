@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine_games import PINNED, played
+from engine_games import PINNED, played
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "engine_games.json").read_text())
 
