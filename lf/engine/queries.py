@@ -30,7 +30,7 @@ def initiative_holder(state: GameState) -> str:
     tracks = state.tracks
     if tracks[LIBERTY] >= 6 and tracks[COLLECTIVIZATION] >= 6:
         return ANARCHISTS
-    return COMMUNISTS if tracks[GOVERNMENT] <= GOVERNMENT_CENTRE_LOW else MODERATES
+    return government_controller(state)
 
 
 def turn_order(state: GameState, first: str | None = None) -> list[str]:
