@@ -81,6 +81,9 @@ def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
         pick(state, chooser, "front", opens, prompt, s, "front", purpose=purpose)
         return False
     tied = closest_to_defeat(state) if spec == "closest_defeat" else closest_to_victory(state)
+    if len(tied) == 1:  # no tie, so no question (``pick`` would go on at once): not put into words either
+        push(state, {**s, "front": tied[0]})
+        return False
     where = "Defeat" if spec == "closest_defeat" else "Victory"
     names = plain_list([front_label(f).removesuffix(" Front") for f in tied])
     prompt = f"{names} are equally close to {where}: choose which one {verb} {_amount(s, attacking)}"
