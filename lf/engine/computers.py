@@ -61,7 +61,13 @@ def check_option(options: Mapping[str, Any], seats: Mapping[str, str]) -> None:
 
 
 def computer_level(state: GameState, faction: str) -> str | None:
-    """The level of the computer playing ``faction`` now, or None (a person or a Non-player plays it)."""
+    """The level of the computer playing ``faction`` now, or None (a person or a Non-player plays it).
+
+    A Non-player's seat is never the computer's: the computer takes only a person's seat (``check_option``,
+    ``table.hand_over``) and gives it back to a person, so the answer is None without reading the action log
+    (the log of a Non-player game's every move, read once per move, was a seventh of its time)."""
+    if state.factions[faction].seat != "human":
+        return None
     for entry in reversed(state.actions):
         if entry["faction"] == faction and isinstance(entry["action"], dict) and entry["action"].get("kind") == "seat":
             return arg_level(entry["action"].get("arg"))

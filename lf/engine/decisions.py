@@ -352,15 +352,22 @@ def _board_option(what: str, option: str) -> Choice:
     return Choice(Action(what, option), option_label(what, option))
 
 
-def _option(what: str, option: str) -> Choice:
-    if what in ("card", "medallion"):  # the content's words, read afresh (tests add cards of their own)
-        return Choice(Action(what, option), option_label(what, option))
-    return _board_option(what, option)
+#: The picks whose options are said in the content's words, read afresh (tests add cards of their own).
+_CONTENT_WORDS = ("card", "medallion")
+
+
+@by_content
+def _board_options(what: str, options: tuple[str, ...]) -> tuple[Choice, ...]:
+    """A pick's whole list of board options (a Non-player game asks about 50 picks, of a few lists), built once."""
+    return tuple(_board_option(what, o) for o in options)
 
 
 def _pick(state: GameState, p: Pending) -> Decision:
     what = p["what"]
-    choices = [_option(what, o) for o in p["options"]]
+    if what in _CONTENT_WORDS:
+        choices = [Choice(Action(what, o), option_label(what, o)) for o in p["options"]]
+    else:
+        choices = list(_board_options(what, tuple(p["options"])))
     if p.get("lapse"):
         choices.append(Choice(Action("lapse"), p["lapse"]))
     return with_spends(state, p, Decision(p["faction"], "pick", p["prompt"], tuple(choices)))

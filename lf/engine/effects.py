@@ -42,6 +42,8 @@ def op(name: str) -> Callable[[Handler], Handler]:
 
 
 def resolve_actor(state: GameState, spec: str) -> str:
+    if spec in FACTIONS:  # (most lines name their actor)
+        return spec
     if spec == "initiative":
         return state.initiative
     if spec == "government":

@@ -23,7 +23,7 @@ from .constants import (
 )
 from .hero import grant
 from .machine import Step, log, pick, push, step
-from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns, tie_breaker
+from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, tie_breaker
 from .state import FrontState, GameState
 from .tracks import move
 
@@ -81,6 +81,9 @@ def _target(state: GameState, s: Step, chooser: str, attacking: bool) -> bool:
         pick(state, chooser, "front", opens, prompt, s, "front", purpose=purpose)
         return False
     tied = closest_to_defeat(state) if spec == "closest_defeat" else closest_to_victory(state)
+    if len(tied) == 1:  # no tie, so no question (``pick`` would go on at once): not put into words either
+        push(state, {**s, "front": tied[0]})
+        return False
     where = "Defeat" if spec == "closest_defeat" else "Victory"
     names = plain_list([front_label(f).removesuffix(" Front") for f in tied])
     prompt = f"{names} are equally close to {where}: choose which one {verb} {_amount(s, attacking)}"
@@ -153,8 +156,7 @@ def _support_extras(state: GameState, fs: FrontState, by: str, n: int) -> tuple[
         if others and state.bonuses[TEAMWORK]:
             total += 1
             extras.append("+1 Teamwork")
-    if (owns(state, by, "strategy") and "strategy" not in fa.used and not is_nonplayer(state, by)
-            and state.active == by):
+    if "strategy" in fa.medallions and "strategy" not in fa.used and fa.seat != "nonplayer" and state.active == by:
         fa.used.append("strategy")
         total += 1
         extras.append("+1 Strategy")

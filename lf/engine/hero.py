@@ -14,13 +14,15 @@ from .state import GameState
 
 def grant(state: GameState, gains: dict[str, int], why: str) -> None:
     """Pay several factions at once, in Initiative-then-turn order while the supply lasts."""
+    factions = state.factions
     for faction in (gains if len(gains) == 1 else turn_order(state)):  # (one faction: no order to keep)
         want = gains.get(faction, 0)
         if want <= 0:
             continue
-        got = min(want, state.hero_supply)
-        state.hero_supply -= got
-        state.factions[faction].hero += got
+        supply = state.hero_supply
+        got = min(want, supply)
+        state.hero_supply = supply - got
+        factions[faction].hero += got
         if got == want:
             log(state, f"{faction_label(faction)} gain {got} Hero point{'s' * (got != 1)} ({why}).", f"hero:{faction}", faction=faction)
         else:

@@ -86,9 +86,10 @@ HALT_BEFORE_HIDDEN = "halt_before_hidden"
 
 def run(state: GameState) -> None:
     """Run steps until a decision is pending or the game is over (a preview's copy: or a hidden step is next)."""
-    halt = state.options.get(HALT_BEFORE_HIDDEN, False)
-    stack, pending = state.stack, state.pending  # (the state's lists are changed in place, never replaced)
-    while stack and not pending and state.result is None:
+    fields = state.__dict__  # (see ``log``)
+    halt = fields["options"].get(HALT_BEFORE_HIDDEN, False)
+    stack, pending = fields["stack"], fields["pending"]  # (the state's lists are changed in place, never replaced)
+    while stack and not pending and fields["result"] is None:
         if halt and stack[-1]["s"] in HIDDEN_STEPS:
             return
         current = stack.pop()
@@ -113,13 +114,20 @@ def log(
     """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only.
 
     A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
-    and the memory they hold, are a third of the time of a game, and a search reads none of them."""
-    if state.options.get("quiet"):
+    and the memory they hold, are a third of the time of a game, and a search reads none of them.
+
+    The state's fields are read from its ``__dict__`` (where pydantic keeps them) in the engine's hottest
+    functions (this one and ``run``, hundreds of times a game): pydantic's ``__getattr__`` keeps Python from
+    specialising a model's attribute reads, so each costs several times a plain object's, and a game makes
+    thousands (``docs/engine.md``, Speed)."""
+    fields = state.__dict__
+    if fields["options"].get("quiet"):
         return
+    entries = fields["log"]
     entry: dict[str, Any] = {
-        "i": len(state.log),
-        "year": state.year,
-        "turn": state.turn,
+        "i": len(entries),
+        "year": fields["year"],
+        "turn": fields["turn"],
         "kind": kind,
         "faction": faction,
         "text": text,
@@ -127,7 +135,7 @@ def log(
     }
     if private is not None:
         entry["private"] = private
-    state.log.append(entry)
+    entries.append(entry)
     watch = LOG_WATCH.get()
     if watch is not None:
         watch(state)
@@ -162,7 +170,7 @@ def pick(
     if not options:
         return
     if len(options) == 1 and not lapse:
-        push(state, {**cont, fill: options[0]})
+        state.stack.append({**cont, fill: options[0]})  # (``push`` of one step)
         return
     extra: dict[str, Any] = {"again": cont if again is True else again} if again else {}
     if lapse:

@@ -20,6 +20,7 @@ from .constants import (
     MADRID,
     SOVIET_SUPPORT,
     TRACK_HP_PRICE,
+    TRACKS,
     faction_label,
     front_label,
     track_label,
@@ -265,13 +266,22 @@ def _pick_faction(state: GameState, f: str, options: list[str], purpose: str) ->
     return options[0], "lf reading: first in turn order"
 
 
+#: The actions of a Non-player's turn menu that the policy names, made once (it decides about 80 times a game).
+_ORGANIZATION = {(t, d): Action("np_organization", t, d) for t in TRACKS for d in (1, -1)}
+_HP_TRACK = {(t, d): Action("hp_track", t, d) for t in TRACKS for d in (1, -1)}
+_BONUSES_ON = tuple((Action("hp_bonus", b),
+                     f"2d: extra Hero points turn on the {b.capitalize()} Bonus (Teamwork first)")
+                    for b in ("teamwork", "morale"))
+_END_TURN = Action("end_turn")
+
+
 def _np_turn(state: GameState, f: str, actions: list[Action]) -> Move:
     kinds = {a.kind for a in actions}
     fa = state.factions[f]
     if "np_organization" in kinds:
         track, sign, rule = priority(state, f)
         if blocked_reason(state, track, sign) is None:
-            return Action("np_organization", track, sign), f"2c-i: Organization moves its Priority track ({rule})"
+            return _ORGANIZATION[track, sign], f"2c-i: Organization moves its Priority track ({rule})"
     if "volunteers" in kinds:
         options = [a.arg for a in actions if a.kind == "volunteers"]
         front, rule = support_front(state, f, options)
@@ -283,12 +293,11 @@ def _np_turn(state: GameState, f: str, actions: list[Action]) -> Move:
         return _by_rule(actions, "np_strategy", front), f"2c-iii: Strategy on the Front it supported ({rule})"
     track, sign, rule = priority(state, f)
     if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
-        return Action("hp_track", track, sign), f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
-    for bonus in ("teamwork", "morale"):
-        if Action("hp_bonus", bonus) in actions:
-            return Action("hp_bonus", bonus), (f"2d: extra Hero points turn on the {bonus.capitalize()} Bonus "
-                                               "(Teamwork first)")
-    return Action("end_turn"), "2: the Non-player's turn ends"
+        return _HP_TRACK[track, sign], f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
+    for bonus, why in _BONUSES_ON:
+        if bonus in actions:
+            return bonus, why
+    return _END_TURN, "2: the Non-player's turn ends"
 
 
 @pinned
@@ -316,10 +325,12 @@ def step_nonplayers(state: GameState) -> int:
     Each move is ``choose`` then ``apply``, with the decision built once: the policy reads it, and the action it
     chose is checked against that same decision before it is carried out."""
     n = 0
-    factions = state.factions
+    factions, pending = state.factions, state.pending  # (changed in place, never replaced)
     while True:
-        p = next((p for p in state.pending if factions[p["faction"]].seat == "nonplayer"), None)
-        if p is None:
+        for p in pending:
+            if factions[p["faction"]].seat == "nonplayer":
+                break
+        else:
             return n
         f = p["faction"]
         d = BUILD[p["kind"]](state, p)

@@ -7,6 +7,7 @@ joins the tableau, whose icons feed the Morale Bonus.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .actions import Action, Choice, Unavailable
@@ -20,7 +21,7 @@ from .content import by_content
 from .machine import Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
-from .tracks import STEPS, blocked_on, blocked_reason, fx, landing, move, movable_steps
+from .tracks import STEPS, TRACK_READS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_reads
 
 
 def card(card_id: str) -> PlayerCard:
@@ -87,11 +88,21 @@ def play_choices(state: GameState, card_id: str) -> tuple[list[Choice], list[Una
 
 def _landing(state: GameState, choice: Choice, ap: int) -> Choice:
     """A move of ``ap`` steps with the space it lands on; a limit that stops it on the way is said (pg. 9)."""
+    track = choice.action.arg
+    return _landed(track_reads(state.tracks, track), choice, ap)
+
+
+@lru_cache(maxsize=16384)
+def _landed(values: tuple[int, ...], choice: Choice, ap: int) -> Choice:
+    """``_landing`` on the values of the tracks that the moved track's limits read (``tracks.track_reads``). Why
+    cached: a person's turn offers every track step of its card at each question, and where a move lands depends
+    on those few values alone."""
     a = choice.action
-    there = landing(state, a.arg, a.n, ap)
+    tracks = dict(zip(TRACK_READS[a.arg], values))
+    there = landing_on(tracks, a.arg, a.n, ap)
     label = choice.label
-    if there - state.tracks[a.arg] != a.n * ap:
-        label += f" (it stops at {there}: {blocked_on({**state.tracks, a.arg: there}, a.arg, a.n)})"
+    if there - tracks[a.arg] != a.n * ap:
+        label += f" (it stops at {there}: {blocked_on({**tracks, a.arg: there}, a.arg, a.n)})"
     return choice._replace(label=label, lands=f"space:{a.arg}:{there}")
 
 
@@ -127,14 +138,15 @@ def _bonuses_on(state: GameState, s: Step) -> None:
 
 @step("trash")
 def _trash(state: GameState, s: Step) -> None:
-    f = s["f"]
-    state.factions[f].playing.remove(s["card"])
-    if is_nonplayer(state, f):
-        state.factions[f].discard.append(s["card"])
-        log(state, f"{card_name(s['card'])} goes to the Non-player's discard pile.", f"card:{s['card']}", faction=f)
+    f, card = s["f"], s["card"]
+    fa = state.factions[f]
+    fa.playing.remove(card)
+    if fa.seat == "nonplayer":
+        fa.discard.append(card)
+        log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
     else:
-        state.factions[f].trash.append(s["card"])
-        log(state, f"{card_name(s['card'])} is trashed.", f"card:{s['card']}", faction=f)
+        fa.trash.append(card)
+        log(state, f"{card_name(card)} is trashed.", f"card:{card}", faction=f)
 
 
 @step("morale")

@@ -61,19 +61,27 @@ def blocked_on(tracks: dict[str, int], track: str, d: int) -> str | None:
 #: Every single step of a track: (track, +1 / -1), in the order of TRACKS, up before down.
 STEPS: tuple[tuple[str, int], ...] = tuple((t, d) for t in TRACKS for d in (1, -1))
 #: The tracks whose values decide whether a track may move (``blocked_on`` reads these and nothing else).
-_READS: dict[str, tuple[str, ...]] = {
+TRACK_READS: dict[str, tuple[str, ...]] = {
     LIBERTY: (LIBERTY, COLLECTIVIZATION),
     COLLECTIVIZATION: (COLLECTIVIZATION,),
     GOVERNMENT: (GOVERNMENT, SOVIET_SUPPORT, FOREIGN_AID),
     SOVIET_SUPPORT: (SOVIET_SUPPORT,),
     FOREIGN_AID: (FOREIGN_AID,),
 }
-_READERS = tuple((t, itemgetter(*_READS[t])) for t in TRACKS)
+_READERS = tuple((t, itemgetter(*TRACK_READS[t])) for t in TRACKS)
+_READ_TUPLES = {t: itemgetter(*reads) if len(reads) > 1 else (lambda tracks, t=t: (tracks[t],))
+                for t, reads in TRACK_READS.items()}
 _values = itemgetter(*TRACKS)
 #: The five track values -> the possible steps (161,051 combinations at most, a few thousand in practice; emptied
 #: past ``_MOVABLE_MAX`` so that a long search cannot grow it without bound).
 _MOVABLE: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
 _MOVABLE_MAX = 50_000
+
+
+def track_reads(tracks: dict[str, int], track: str) -> tuple[int, ...]:
+    """The values of the tracks that decide how far ``track`` may move (``TRACK_READS[track]``, in that order): a
+    cache key for what a move of ``track`` gives."""
+    return _READ_TUPLES[track](tracks)
 
 
 def track_values(state: GameState) -> tuple[int, ...]:
@@ -87,7 +95,7 @@ def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
     Why not ask ``blocked_reason`` ten times: menus ask about every step each time they are put (a Non-player's
     about 150 times a game, a person's at every question of their turn). The answer depends on the five track
     values alone, and is kept for each; a new combination is put together from per-track answers, which depend
-    on a few values only (``_READS``)."""
+    on a few values only (``TRACK_READS``)."""
     key = _values(state.tracks)
     steps = _MOVABLE.get(key)
     if steps is None:
@@ -103,7 +111,7 @@ def movable_steps(state: GameState) -> tuple[tuple[str, int], ...]:
 
 @lru_cache(maxsize=None)
 def _track_steps(track: str, values: int | tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    reads = _READS[track]
+    reads = TRACK_READS[track]
     tracks = dict(zip(reads, values if len(reads) > 1 else (values,)))
     return tuple((track, d) for d in (1, -1) if blocked_on(tracks, track, d) is None)
 
@@ -114,7 +122,12 @@ def landing(state: GameState, track: str, d: int, k: int) -> int:
     Read by the decisions (``Choice.lands``) so a page can show where a marker will land. The limits are taken
     as they stand now; no trigger of the current content moves a track on the way.
     """
-    tracks = dict(state.tracks)
+    return landing_on(state.tracks, track, d, k)
+
+
+def landing_on(values: dict[str, int], track: str, d: int, k: int) -> int:
+    """``landing`` on these track values."""
+    tracks = dict(values)
     for _ in range(k):
         if blocked_on(tracks, track, d):
             break
@@ -136,8 +149,9 @@ def _track(state: GameState, s: Step) -> None:
     if reason:
         log(state, f"{track_label(track)} cannot move {'up' if d > 0 else 'down'}: {reason}.", f"track:{track}")
         return
-    state.tracks[track] += d
-    space = state.tracks[track]
+    tracks = state.tracks
+    tracks[track] += d
+    space = tracks[track]
     log(state, f"{track_label(track)} moves {'up' if d > 0 else 'down'} to {space}.", f"track:{track}",
         faction=s.get("by"), kind="track")
     if k > 1:
