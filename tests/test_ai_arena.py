@@ -155,7 +155,7 @@ def test_runs_on_consecutive_seeds_pool_into_the_figures_of_one_run(tmp_path) ->
 def test_pooling_refuses_overlapping_seeds_and_files_that_are_not_arena_runs(tmp_path) -> None:
     lineups = [parse_lineup("anarchists=person:random")]
     a, b = _run_json(tmp_path, lineups, 2, 1), _run_json(tmp_path, lineups, 2, 2)
-    with pytest.raises(PoolError, match="both played seeds 2..2 .* a game would count twice"):
+    with pytest.raises(PoolError, match="both played seeds 2..2 of .* a game would count twice"):
         pool_runs([a, b])
     bad = tmp_path / "bad.json"
     bad.write_text('{"lineups": []}')

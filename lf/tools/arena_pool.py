@@ -56,7 +56,7 @@ def _pool(values: list[Any], key: str = "") -> Any:
             return _pool_think(present)
         keys = list(dict.fromkeys(k for v in present for k in v))
         return {k: _pool([v.get(k) for v in present], k) for k in keys}
-    if key in ("games",):
+    if key == "games":
         return sum(present)
     return first
 
@@ -80,9 +80,9 @@ def _paired(runs: list[dict[str, Any]], names: list[str], lineups: list[dict[str
 
 def _check_seeds(spans: list[tuple[int, int, str]], lineup: str) -> None:
     spans = sorted(spans)
-    for (s0, g0, n0), (s1, _, n1) in zip(spans, spans[1:]):
+    for (s0, g0, n0), (s1, g1, n1) in zip(spans, spans[1:]):
         if s0 + g0 > s1:
-            raise PoolError(f"{n0} and {n1} both played seeds {s1}..{min(s0 + g0, s1 + 1) - 1} of {lineup}: "
+            raise PoolError(f"{n0} and {n1} both played seeds {s1}..{min(s0 + g0, s1 + g1) - 1} of {lineup}: "
                             "a game would count twice")
 
 
