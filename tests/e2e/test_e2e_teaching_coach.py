@@ -108,8 +108,10 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     words = so_far.inner_text()
     assert words.startswith("Moves as the coach would have played them so far: Anarchists ")
     assert not me.errors, me.errors
+    page.evaluate("() => { window.__beforeRestart = true; }")
     lf_server.stop()
     lf_server.start()
-    page.reload()
+    # the page reconnects by itself with a reload (a reload of the test's own would race it: ERR_ABORTED)
+    page.wait_for_function("() => !window.__beforeRestart && window.did_handshake === true", timeout=30_000)
     page.get_by_test_id("teach").wait_for()
     assert page.get_by_test_id("coach-lines").locator(".lf-coach-sofar").inner_text() == words
