@@ -10,12 +10,14 @@ secret choice of a card (rulebook pg. 5), made after "I am the Anarchists" on th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from e2e_play import press, suggestion_shown
 from live_server import LfServer
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from conftest import RESULTS
@@ -55,18 +57,27 @@ def start(page: Page, touch: bool) -> None:
 
 def anarchists_decide(page: Page, touch: bool) -> None:
     """Until the Anarchists have a decision on screen (the hand-off's "I am the Anarchists" tapped when asked)."""
-    page.wait_for_function(
-        "() => !!document.querySelector('[data-testid=iam-anarchists]') || "
-        "!!document.querySelector('[data-testid=decision][data-faction=anarchists]')", timeout=60_000)
-    iam = page.get_by_test_id("iam-anarchists")
-    if iam.count():
-        press(page, iam, touch)
-    page.locator("[data-testid=decision][data-faction=anarchists]").wait_for()
+    decision, iam = page.locator("[data-testid=decision][data-faction=anarchists]"), page.get_by_test_id("iam-anarchists")
+    end = time.monotonic() + 60
+    while not decision.is_visible():  # the decision may be in the page before the hand-off that covers it
+        assert time.monotonic() < end, "the Anarchists never had a decision on screen"
+        if iam.is_visible():
+            try:
+                press(page, iam, touch)
+            except PlaywrightError:  # the hand-off went away meanwhile (the screen moved on)
+                pass
+        page.wait_for_timeout(200)
 
 
 def shoot(page: Page, name: str) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    page.get_by_test_id("coach").scroll_into_view_if_needed()
+    for attempt in range(3):  # the coach's box may be drawn again while it is scrolled to (a new figure)
+        try:
+            page.get_by_test_id("coach").scroll_into_view_if_needed()
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
     page.screenshot(path=str(OUT / f"{name}.png"))
 
 
