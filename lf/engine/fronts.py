@@ -23,7 +23,7 @@ from .constants import (
 )
 from .hero import grant
 from .machine import Step, log, pick, push, step
-from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, tie_breaker
+from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns, tie_breaker
 from .state import FrontState, GameState
 from .tracks import move
 
@@ -156,7 +156,7 @@ def _support_extras(state: GameState, fs: FrontState, by: str, n: int) -> tuple[
         if others and state.bonuses[TEAMWORK]:
             total += 1
             extras.append("+1 Teamwork")
-    if "strategy" in fa.medallions and "strategy" not in fa.used and fa.seat != "nonplayer" and state.active == by:
+    if owns(state, by, "strategy") and "strategy" not in fa.used and not is_nonplayer(state, by) and state.active == by:
         fa.used.append("strategy")
         total += 1
         extras.append("+1 Strategy")

@@ -170,7 +170,7 @@ def pick(
     if not options:
         return
     if len(options) == 1 and not lapse:
-        state.stack.append({**cont, fill: options[0]})  # (``push`` of one step)
+        push(state, {**cont, fill: options[0]})
         return
     extra: dict[str, Any] = {"again": cont if again is True else again} if again else {}
     if lapse:

@@ -17,6 +17,7 @@ from .fronts import add_strength, strength
 from .hero import spend
 from .machine import Step, ask, log, push, step
 from .play import event_lines
+from .queries import owns
 from .state import GameState
 from .tracks import fx, move, movable_steps
 
@@ -74,18 +75,18 @@ _STRATEGY = {f: Choice(Action("np_strategy", f), f"Strategy: +1 to the {front_la
 
 def np_choices(state: GameState, f: str) -> list[Choice]:
     fa = state.factions[f]
-    hp, owned, used = fa.hero, fa.medallions, fa.used
+    hp, used = fa.hero, fa.used
     out = [_END]
     # Rule 2: c (medallions) comes before d (spending Hero points); once d has begun, c is over.
     medallions = SPENDING not in used
-    organization = medallions and "organization" in owned and "organization" not in used and hp >= 1
+    organization = medallions and owns(state, f, "organization") and "organization" not in used and hp >= 1
     movable = movable_steps(state) if organization or hp >= 2 else ()
     if organization:
         out += _organizations(movable)
-    if medallions and "volunteers" in owned and "volunteers" not in used and hp >= 1:
+    if medallions and owns(state, f, "volunteers") and "volunteers" not in used and hp >= 1:
         fronts = state.fronts
         out += [_VOLUNTEERS[front] for front in FRONTS if fronts[front].status == "open"]
-    if medallions and "strategy" in owned and "strategy" not in used:
+    if medallions and owns(state, f, "strategy") and "strategy" not in used:
         out += [_STRATEGY[front] for front in contributed_fronts(state, f)]
     if hp >= 2:
         bonuses = state.bonuses

@@ -141,7 +141,7 @@ def _trash(state: GameState, s: Step) -> None:
     f, card = s["f"], s["card"]
     fa = state.factions[f]
     fa.playing.remove(card)
-    if fa.seat == "nonplayer":
+    if is_nonplayer(state, f):
         fa.discard.append(card)
         log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
     else:

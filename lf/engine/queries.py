@@ -6,6 +6,8 @@ are derived from the state rather than stored twice, so they can never drift.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from .constants import (
     ANARCHISTS,
     COLLECTIVIZATION,
@@ -48,21 +50,22 @@ def open_fronts(state: GameState) -> list[str]:
     return [f for f in FRONTS if fronts[f].status == "open"]
 
 
-def closest_to_defeat(state: GameState) -> list[str]:
-    """The open Fronts tied for the lowest value (ties are broken by a decision)."""
+def _closest(state: GameState, best: Callable[[Iterable[int]], int]) -> list[str]:
+    """The open Fronts whose value is ``best`` (min or max) of the open ones, in board order."""
     values = {f: fs.value for f, fs in state.fronts.items() if fs.status == "open"}
     if not values:
         return []
-    low = min(values.values())
-    return [f for f in FRONTS if values.get(f) == low]
+    at = best(values.values())
+    return [f for f in FRONTS if values.get(f) == at]
+
+
+def closest_to_defeat(state: GameState) -> list[str]:
+    """The open Fronts tied for the lowest value (ties are broken by a decision)."""
+    return _closest(state, min)
 
 
 def closest_to_victory(state: GameState) -> list[str]:
-    values = {f: fs.value for f, fs in state.fronts.items() if fs.status == "open"}
-    if not values:
-        return []
-    high = max(values.values())
-    return [f for f in FRONTS if values.get(f) == high]
+    return _closest(state, max)
 
 
 def most_hero(state: GameState, among: list[str] | None = None) -> list[str]:

@@ -15,6 +15,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from .arena_report import win_ratio
 from .simulate import Z95, rate
 
 
@@ -74,7 +75,7 @@ def _paired(runs: list[dict[str, Any]], names: list[str], lineups: list[dict[str
         a, b, f = names.index(ta), names.index(tb), p["faction"]
         same = lineups[a]["games"] == lineups[b]["games"] == p["games"]
         wa, wb = lineups[a]["seats"][f]["win"]["count"], lineups[b]["seats"][f]["win"]["count"]
-        out.append({**p, "a": a, "b": b, "win_ratio": round(wa / wb, 3) if same and wb else None})
+        out.append({**p, "a": a, "b": b, "win_ratio": win_ratio(wa, wb) if same else None})
     return out
 
 

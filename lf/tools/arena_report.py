@@ -59,6 +59,11 @@ def _one_seat_apart(a: Lineup, b: Lineup) -> str | None:
     return diff[0] if len(diff) == 1 else None
 
 
+def win_ratio(wins_a: int, wins_b: int) -> float | None:
+    """Seat A's wins over seat B's on the same seeds (None when B never won)."""
+    return round(wins_a / wins_b, 3) if wins_b else None
+
+
 def paired(recs: list[ArenaRecord], lineups: list[Lineup]) -> list[dict[str, Any]]:
     """For each two line-ups one seat apart: that seat's win rate and the war's, as paired differences."""
     by = {(r.lineup, r.seed): r for r in recs}
@@ -75,7 +80,7 @@ def paired(recs: list[ArenaRecord], lineups: list[Lineup]) -> list[dict[str, Any
             wa, wb = sum(a.winner == f for a, _ in pairs), sum(b.winner == f for _, b in pairs)
             out.append({"a": i, "b": j, "faction": f, "seat_a": lineups[i][f], "seat_b": lineups[j][f],
                         "games": len(pairs), "win_diff_pct": win, "war_diff_pct": war,
-                        "win_ratio": round(wa / wb, 3) if wb else None})
+                        "win_ratio": win_ratio(wa, wb)})
     return out
 
 
