@@ -12,6 +12,10 @@
   /* What the box had better not cover on a laptop, least of all: the board's pieces (the marks and the seat's
      targets weigh more, see placeBox). */
   var BOARD = ".lf-front, .lf-track, .lf-bonus, .lf-fcard, .lf-fac, .lf-medchip, .lf-glory > *, .lf-since";
+  /* What the seat may tap now, anywhere on the table: the board's targets, the hand's cards and the prompt's
+     buttons (the hand and the prompt are in the dock, below the board's column). The box covers none of them
+     where it can: its words take taps, so a target under it could not be tapped until the steps end. */
+  var TAPS = ".lf-clickable, [data-key], [data-testid^='act-']";
   var play = { queue: [], shown: 0, total: 0, timer: null, flash: null, box: null, marks: [], key: null, touched: 0,
                cramOpen: false };
 
@@ -91,9 +95,11 @@
     var w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     return w > 0 && h > 0 ? w * h : 0;
   }
-  function rectsOf(root, sel) {
+  function rectsOf(root, sel, except) {
     var out = [];
-    root.querySelectorAll(sel).forEach(function (el) { if (shown(el)) out.push(el.getBoundingClientRect()); });
+    root.querySelectorAll(sel).forEach(function (el) {
+      if (shown(el) && !(except && except.contains(el))) out.push(el.getBoundingClientRect());
+    });
     return out;
   }
   /* Everything the marks and the box are placed by, read at once; then everything is written at once (reading a
@@ -149,7 +155,7 @@
   /* ---- the step box: in the bottom sheet on a phone or tablet, over the board on a laptop (never on a mark) ---- */
   /* Where it may go (the corners and middles of the board's column and of the side column, and last the dock
      below the board, for a step that marks every part of the board) and what it had better not cover: the
-     seat's targets, and the board's pieces least of all. */
+     seat's targets as little as the marks, and the board's pieces least of all. */
   function boxRoom(main) {
     var w = play.box.offsetWidth, h = play.box.offsetHeight, mr = main.getBoundingClientRect(), spots = [];
     [".lf-t-board", ".lf-t-side", ".lf-t-dock"].forEach(function (sel) {
@@ -161,10 +167,13 @@
         [q.left, q.right - w, (q.left + q.right - w) / 2].forEach(function (x) { spots.push([x, y]); });
       });
     });
-    return { w: w, h: h, spots: spots, taps: rectsOf(main, ".lf-clickable"), board: rectsOf(main, BOARD) };
+    var table = document.querySelector(".lf-table") || main;
+    var taps = rectsOf(table, TAPS, play.box);
+    return { w: w, h: h, spots: spots, taps: taps, board: rectsOf(main, BOARD) };
   }
-  /* The cheapest of the spots; when each of them covers a mark (a step that marks a piece in every column), the
-     cheapest place on a grid over the whole window, so the box never hides what the step is about. */
+  /* The cheapest of the spots; when each of them covers a mark or a target of the seat (a step that marks a piece
+     in every column), the cheapest place on a grid over the whole window, so the box never hides what the step is
+     about nor stands in the seat's way. */
   function placeBox(room, rings) {
     var m = 8, marks = rings.map(clearance), best = cheapest(room, marks, room.spots);
     if (best && best.covers > 0) {
@@ -187,10 +196,8 @@
     spots.forEach(function (p) {
       var x = Math.max(m, Math.min(window.innerWidth - room.w - m, p[0])), y = Math.max(m, Math.min(window.innerHeight - room.h - m, p[1]));
       var r = { left: x, top: y, right: x + room.w, bottom: y + room.h };
-      var covers = marks.reduce(function (d, a) { return d + area(r, a); }, 0);
-      var cost = [[room.taps, 4], [room.board, 1]].reduce(function (c, pair) {
-        return pair[0].reduce(function (d, a) { return d + pair[1] * area(r, a); }, c);
-      }, 10 * covers);
+      var over = function (rects) { return rects.reduce(function (d, a) { return d + area(r, a); }, 0); };
+      var covers = over(marks) + over(room.taps), cost = 10 * covers + over(room.board);
       if (!best || cost < best.cost) best = { x: x, y: y, cost: cost, covers: covers };
     });
     return best;

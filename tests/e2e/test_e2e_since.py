@@ -2,8 +2,9 @@
 again plays as steps with each change marked on the board; one tap skips them; the digest stays.
 
 One person against two Non-players from "Play now", one turn: on a phone the steps are the top of the bottom sheet,
-on a laptop they float over the board and never cover what they mark. The pace is set to step by step (the page's
-own setting) so each step waits for the test's tap.
+on a laptop they float over the board and never cover what they mark, nor what the seat may tap (its hand's cards
+in the dock below the board included). The pace is set to step by step (the page's own setting) so each step waits
+for the test's tap.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ RECTS_JS = """() => {
   return {box: r(box), dock: r(document.querySelector('[data-testid=dock]')),
           rings: Array.from(document.querySelectorAll('.lf-seq-ring')).map(r),
           badges: Array.from(document.querySelectorAll('.lf-seq-badge')).map(b => b.textContent),
+          taps: Array.from(document.querySelectorAll(
+            '.lf-game .lf-clickable, .lf-game [data-key], [data-testid^="act-"]'))
+            .filter(el => el.offsetParent !== null && !el.closest('[data-testid=seq]'))
+            .map(el => [el.dataset.key || el.dataset.tgt || el.dataset.testid || el.className, ...r(el)]),
           view: [innerWidth, innerHeight]};
 }"""
 
@@ -76,6 +81,9 @@ def test_after_its_turn_a_seat_sees_the_steps_marked_on_the_board_and_skips_them
         if kind == "laptop":
             covered = [ring for ring in seen["rings"] if _overlap(seen["box"], ring)]
             assert not covered, f"step {k} covers its marks: box {seen['box']} over {covered} in {seen['view']}"
+            # nor the seat's own targets (its hand's cards, the prompt's buttons): the box never stands in the way
+            blocked = [tap for tap in seen["taps"] if _overlap(seen["box"], tap[1:])]
+            assert not blocked, f"step {k} covers the seat's targets: box {seen['box']} over {blocked}"
         if k < steps:
             press(page, seq.get_by_test_id("seq-next"), touch)
     assert "Fascist Test" in titles or any(t.startswith("Year ") for t in titles), titles
