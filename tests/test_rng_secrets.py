@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from lf.engine import apply, legal_actions, new_game, replay, to_json
-from lf.engine.rng import GENERATOR, aside_below, generator_of, next_int, seed_state, shuffled, start
+from lf.engine import rng
+from lf.engine.rng import GENERATOR, aside_below, below, generator_of, next_int, seed_state, shuffled, start
 
 FIXTURES = Path(__file__).parent / "fixtures"
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -81,6 +82,30 @@ def test_generator_2_is_blake2b_keyed_by_the_seed_in_counter_mode() -> None:
         state, out = next_int(state)
         block = blake2b((i // 8).to_bytes(8, "little"), key=key).digest()
         assert out == int.from_bytes(block[(i % 8) * 8:(i % 8) * 8 + 8], "little")
+
+
+def _shuffled_by_below(state: int, items: list) -> tuple[int, list]:
+    """Fisher-Yates as ``shuffled`` defines it: one ``below`` draw per place, from the last place down."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return state, out
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_a_shuffle_draws_exactly_what_below_draws_one_by_one(forced: bool, monkeypatch) -> None:
+    """Generator 2's shuffle reads its block's words directly (lf.engine.rng._shuffled_keyed): it must deal what
+    ``below``'s draws deal, end in the same state, and reject the same draws (forced: every third word is the
+    largest output, which ``below`` rejects for every bound that does not divide 2**64)."""
+    if forced:
+        words = tuple((1 << 64) - 1 if k % 3 == 0 else k * 0x9E3779B97F4A7C15 % (1 << 64) for k in range(8))
+        monkeypatch.setattr(rng, "_block", lambda base: words)
+    for seed in (1, 2**127 + 5, 987654321):
+        for offset in (0, 3, 7):
+            state = start(seed) + offset
+            for n in (0, 1, 2, 5, 18, 80):
+                assert shuffled(state, list(range(n))) == _shuffled_by_below(state, list(range(n)))
 
 
 def test_seeds_beyond_64_bits_are_not_folded_together() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from hashlib import blake2b
+from struct import Struct
 
 #: The generator a new game is dealt with.
 GENERATOR = 2
@@ -32,6 +33,8 @@ _KEY_BITS = 256
 _MARK = 1 << (64 + _KEY_BITS)
 _KEY_MASK = (1 << _KEY_BITS) - 1
 _PERSON = b"lf-generator-2"
+#: A 64-byte digest as its eight 64-bit little-endian words (generator 2's eight outputs of one block).
+_WORDS = Struct("<8Q").unpack
 
 
 def start(seed: int, generator: int = GENERATOR) -> int:
@@ -81,8 +84,7 @@ def _block(keyed_block: int) -> tuple[int, ...]:
     the key and the block's number) makes a draw about as cheap as SplitMix64's.
     """
     block = (keyed_block & _MASK) >> 3
-    digest = blake2b(block.to_bytes(8, "little"), key=_key((keyed_block >> 64) & _KEY_MASK)).digest()
-    return tuple(int.from_bytes(digest[i:i + 8], "little") for i in range(0, 64, 8))
+    return _WORDS(blake2b(block.to_bytes(8, "little"), key=_key((keyed_block >> 64) & _KEY_MASK)).digest())
 
 
 def next_int(state: int) -> tuple[int, int]:
@@ -107,8 +109,31 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffled(state: int, items: list) -> tuple[int, list]:
     """Return (new state, a Fisher-Yates shuffled copy of items)."""
     out = list(items)
+    if state >= _MARK:
+        return _shuffled_keyed(state, out)
     for i in range(len(out) - 1, 0, -1):
         state, j = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return state, out
+
+
+def _shuffled_keyed(state: int, out: list) -> tuple[int, list]:
+    """``shuffled`` for generator 2, in place: exactly the draws of ``below`` (same outputs, same rejections,
+    same final state), with the block's words read straight from ``_block`` rather than through two calls a
+    draw (a new game shuffles about 80 cards: the calls were half of its shuffles' time)."""
+    base, words = -1, ()
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = _MASK - (_MASK % n)
+        while True:
+            if state & ~7 != base:
+                base = state & ~7
+                words = _block(base)
+            z = words[state & 7]
+            state += 1
+            if z < limit:
+                break
+        j = z % n
         out[i], out[j] = out[j], out[i]
     return state, out
 
