@@ -1,8 +1,8 @@
 """Two lf processes on one PostgreSQL behind HAProxy (docs/server.md, "More than one process"), in Chromium.
 
 A game is created from the lobby and played through the proxy; the process that serves it is killed with
-SIGKILL; after a reload the same browser finds the same game, at the same version, in its seat, served by
-the other process, and plays on: nothing was lost. And a game created through one process appears, without
+SIGKILL; the page reconnects and reloads by itself, and the same browser finds the same game, at the same
+version, in its seat, served by the other process, and plays on: nothing was lost. And a game created through one process appears, without
 a reload, in the lobby of the other (PostgreSQL LISTEN/NOTIFY).
 """
 
@@ -13,7 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from e2e_play import confirm_if_asked, take
+from e2e_play import confirm_if_asked, snapshot, take
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sqlalchemy import create_engine, text
@@ -52,7 +52,11 @@ def _move(page, rng: random.Random) -> int:
     """One move chosen among the options the page offers, taken as a player takes it (a tap on the board, or the
     prompt bar's button), confirmed when asked; returns the new version."""
     before = _version(page)
-    page.wait_for_function(f"() => ({OFFERED_JS})().length > 0", timeout=WAIT_MS)  # the Non-players may still move
+    try:  # the Non-players may still move
+        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0", timeout=WAIT_MS)
+    except PlaywrightError as exc:
+        raise AssertionError(f"nothing offered to this seat at version {before}: the page shows {snapshot(page)}, "
+                             f"the seat chip {page.locator('.lf-status .lf-chip').first.inner_text()!r}") from exc
     keys = page.evaluate(OFFERED_JS)
     key = rng.choice(keys)
     take(page, key, touch=False)
@@ -92,12 +96,12 @@ def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Clus
         serving = _served_by(cluster, game_id)
         index = next(i for i, n in enumerate(cluster.nodes) if n.name == serving)
 
+        page.evaluate("() => { window.__beforeKill = true; }")
         cluster.kill(index)  # SIGKILL: no shutdown handler runs
         cluster.wait_routed(1)  # the proxy's health checks took it out
-        try:
-            page.reload()
-        except PlaywrightError:  # the page was reloading itself (NiceGUI reloads a page its server forgot)
-            page.wait_for_load_state()
+        # the page reconnects by itself, through the proxy to the other process, which reloads it (NiceGUI reloads
+        # a page its server does not know); a reload of the test's own would race that one
+        page.wait_for_function("() => !window.__beforeKill && window.did_handshake === true", timeout=30_000)
         expect(page.get_by_test_id("game")).to_have_attribute("data-version", str(version), timeout=WAIT_MS)
         assert _served_by(cluster, game_id) != serving
         after = _move(page, rng)  # still this browser's seat, on the other process
