@@ -16,7 +16,8 @@ from pathlib import Path
 
 from session_helpers import human_moves, play
 
-from lf.engine import new_game
+from lf.components.targets import board_targets
+from lf.engine import new_game, view
 from lf.engine.constants import FACTIONS
 
 POLICY = 5
@@ -47,6 +48,17 @@ def label_of(p: dict) -> str:
     return p["kind"]
 
 
+#: A turn whose board has a track space with more than one option (Action Points and Hero points both land on
+#: it): its menu opens over the pieces around it (test_e2e_table's menus test).
+SHARED_SPACE = "turn/main+hero"
+
+
+def _shares_a_space(state, faction: str) -> bool:
+    """A track space carries more than one option (a card of strength 1 and Hero points moving a track the same
+    way land on the same space): it opens a menu of them."""
+    return any(ref.startswith("space:") and len(t.ok) > 1 for ref, t in board_targets(view(state, faction)).items())
+
+
 def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], limit: int = 600) -> None:
     """Play one game as the session does (Non-players first, then the policy), noting new kinds of decision."""
     state = new_game(seed, seats)
@@ -57,6 +69,8 @@ def _walk(seed: int, seats: dict[str, str], found: dict[str, Position], limit: i
         label = label_of(state.pending[0])
         if label not in found:
             found[label] = Position(label, seed, key, f, steps)
+        if label == "turn/main" and SHARED_SPACE not in found and _shares_a_space(state, f):
+            found[SHARED_SPACE] = Position(SHARED_SPACE, seed, key, f, steps)
 
 
 def find_positions(seeds: range = range(1, 120)) -> dict[str, Position]:

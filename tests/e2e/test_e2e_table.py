@@ -14,7 +14,7 @@ import pytest
 from conftest import RESULTS, Devices, LfServer
 from e2e_play import Mirror, confirm_if_asked, snapshot, take_seat, wait_game, wait_past, wait_version
 from playwright.sync_api import expect
-from table_positions import CORE, find_positions, prepare
+from table_positions import CORE, SHARED_SPACE, find_positions, prepare
 
 from lf.components.board import status_html
 from lf.components.card import card_html
@@ -122,6 +122,7 @@ def table(tmp_path_factory, chromium, positions) -> Iterator[tuple[LfServer, dic
     games = {label: pos for label, pos in positions.items()}
     for spare in ("taps", "track", "event", "offline", "presence", "all", "cards"):
         games[f"turn/main#{spare}"] = positions["turn/main"]
+    games[f"{SHARED_SPACE}#menus"] = positions[SHARED_SPACE]
     games["choose#zoom"] = positions["choose"]
     games["keep#strip"] = positions["keep"]
     games["pick/medallion#tap"] = positions["pick/medallion"]
@@ -209,7 +210,7 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
     view at 1440x900 and 1280x720, with the log beside them or one tap away; on a phone the Fronts, the prompt and
     the hand are in view and the rest of the board one swipe away. At every kind of decision."""
     server, games, devices = table
-    labels = sorted(positions)
+    labels = sorted(label for label in positions if label != SHARED_SPACE)  # (a turn/main like another: for menus)
     assert set(CORE) <= set(labels)
     reasons = 0
     for label in labels:
@@ -295,6 +296,59 @@ def test_a_tap_on_the_space_where_the_marker_lands_moves_the_track(table):
     assert mirror.state.actions[before]["action"] == {"kind": "ap_track", "arg": track, "n": 1}
     assert f"space:{track}:{mirror.state.tracks[track]}" == lands and mirror.state.tracks[track] > value
     assert snapshot(page)["board"]["tracks"] == dict(mirror.state.tracks)
+
+
+#: Open every menu of the table's pieces in turn, its piece first at the top of the board's view (a menu with no room
+#: above its piece opens below it) and then in the middle, and ask at the middle of each of its lines what a tap
+#: there would hit: [lines looked at, the lines something else covers (piece, line, what a tap would hit)].
+MENUS_ON_TOP_JS = """
+() => {
+  const bad = []; let lines = 0;
+  for (const op of document.querySelectorAll('.lf-table [data-menu]')) {
+    if (op.offsetParent === null || op.closest('.lf-panel-side')) continue;
+    for (const block of ['start', 'center']) {
+      op.scrollIntoView({block: block, behavior: 'instant'});
+      op.click();
+      const menu = op.querySelector(':scope > .lf-menu');
+      if (!menu || menu.hidden) { bad.push([op.dataset.tgt, 'no menu opened', null]); continue; }
+      for (const line of menu.querySelectorAll('button')) {
+        const r = line.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        lines += 1;
+        if (!hit || !line.contains(hit))
+          bad.push([op.dataset.tgt, line.textContent.trim(), hit && (hit.closest('[data-tgt]') || hit).outerHTML.slice(0, 90)]);
+      }
+      window.lfCloseMenus();
+    }
+  }
+  return [lines, bad];
+}
+"""
+
+
+def test_an_open_menu_is_above_every_other_piece_of_the_table(table):
+    """A piece with several options opens a menu of them; a tap on a line takes that line, whatever piece lies
+    under the menu: a track space's menu with no room above opens over the next track, whose spaces are targets
+    too (a phone met it in a whole game: its tap opened the Foreign Aid space under the Soviet Support menu)."""
+    server, games, devices = table
+    device = _join(devices, server, games[f"{SHARED_SPACE}#menus"])
+    before = _version(device.page)
+    for width, height, kind in SIZES:
+        if kind in ("phone", "tablet"):
+            page = devices._context(kind, storage_state=device.context.storage_state()).new_page()
+            page.goto(device.page.url)
+            wait_game(page)
+        else:
+            page = device.page
+            page.set_viewport_size({"width": width, "height": height})
+        lines, covered = page.evaluate(MENUS_ON_TOP_JS)
+        assert lines >= 8, f"the position has menus on the board (a card's, track spaces'): {lines} lines"
+        assert not covered, f"menu lines under another piece at {width}x{height}: {covered}"
+        assert _version(page) == before, "opening the menus took nothing"
+        if page is not device.page:
+            page.context.close()
+    device.context.close()
+    devices.open.remove(device)
 
 
 def test_the_event_is_played_from_the_cards_menu(table):
