@@ -48,12 +48,34 @@ def _version(page) -> int:
     return int(page.get_by_test_id("game").get_attribute("data-version"))
 
 
+def _over(page) -> bool:
+    """The page shows the game's end (a deal may lose the war within a few moves: Year 1's cards hit Madrid)."""
+    return page.get_by_test_id("outcome").count() > 0
+
+
+def _a_game_in_play(page, rng: random.Random) -> tuple[str, int]:
+    """A game made from the lobby, four moves played into it and not over (else another): (id, version)."""
+    for _ in range(5):
+        page.goto("/")
+        page.get_by_test_id("play-as-anarchists").click()  # the lobby may be one process, the game the other
+        page.wait_for_url("**/game/*")
+        game_id = page.url.rsplit("/", 1)[1].split("?")[0]
+        for _ in range(4):
+            version = _move(page, rng)
+            if _over(page):
+                break
+        else:
+            return game_id, version
+    raise AssertionError("five deals in a row ended within four moves")
+
+
 def _move(page, rng: random.Random) -> int:
     """One move chosen among the options the page offers, taken as a player takes it (a tap on the board, or the
     prompt bar's button), confirmed when asked; returns the new version."""
     before = _version(page)
     try:  # the Non-players may still move
-        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0", timeout=WAIT_MS)
+        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-testid=outcome]')",
+                               timeout=WAIT_MS)
     except PlaywrightError as exc:
         raise AssertionError(f"nothing offered to this seat at version {before}: the page shows {snapshot(page)}, "
                              f"the seat chip {page.locator('.lf-status .lf-chip').first.inner_text()!r}") from exc
@@ -85,13 +107,7 @@ def _log_rows(cluster: Cluster, game_id: str) -> list[int]:
 def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Cluster, chromium) -> None:
     ctx, page = _browser(chromium, cluster.url)
     try:
-        page.goto("/")
-        page.get_by_test_id("play-as-anarchists").click()  # the lobby may be one process, the game the other
-        page.wait_for_url("**/game/*")
-        game_id = page.url.rsplit("/", 1)[1].split("?")[0]
-        rng = random.Random(7)
-        for _ in range(4):
-            version = _move(page, rng)
+        game_id, version = _a_game_in_play(page, random.Random(7))
         assert _log_rows(cluster, game_id) == list(range(1, version + 1))
         serving = _served_by(cluster, game_id)
         index = next(i for i, n in enumerate(cluster.nodes) if n.name == serving)
@@ -104,7 +120,7 @@ def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Clus
         page.wait_for_function("() => !window.__beforeKill && window.did_handshake === true", timeout=30_000)
         expect(page.get_by_test_id("game")).to_have_attribute("data-version", str(version), timeout=WAIT_MS)
         assert _served_by(cluster, game_id) != serving
-        after = _move(page, rng)  # still this browser's seat, on the other process
+        after = _move(page, random.Random(8))  # still this browser's seat, on the other process
         assert after > version
         assert _log_rows(cluster, game_id) == list(range(1, after + 1))  # nothing lost, nothing twice
     finally:
