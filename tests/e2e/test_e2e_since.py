@@ -109,15 +109,17 @@ def test_a_rule_a_non_player_cites_opens_the_reference_at_that_rule(devices) -> 
     page.goto("/")
     page.wait_for_function("() => window.did_handshake === true")
     play_now(page)
-    link = page.locator(".lf-since a.lf-rule, .lf-log a.lf-rule").first
-    for _ in range(3):  # until a Non-player has moved since the start or the seat's move
-        if link.count():
+    # until a step of the digest cites a rule: a Non-player moved since the seat's move (a rule link in the log
+    # alone is not enough: a Non-player's tie-break before the seat's first move is in the log, not in a step)
+    cited = page.locator(".lf-since-s").filter(has=page.locator("a.lf-rule"))
+    for _ in range(3):
+        if cited.count():
             break
         _play_to_the_end_of_a_turn(page, False)
     fold = page.locator(".lf-since-fold")
     if fold.get_attribute("aria-expanded") == "false":  # folded when the side column is short (cramped)
         fold.click()
-    page.locator(".lf-since-s").filter(has=page.locator("a.lf-rule")).first.locator(".lf-since-b").click()
+    cited.first.locator(".lf-since-b").click()
     link = page.locator(".lf-since-s.open a.lf-rule").first
     rule = link.get_attribute("data-rule")
     link.click()
