@@ -2,8 +2,8 @@
 
 A game is created from the lobby and played through the proxy; the process that serves it is killed with
 SIGKILL; the page reconnects and reloads by itself, and the same browser finds the same game, at the same
-version, in its seat, served by the other process, and plays on: nothing was lost. And a game created through one process appears, without
-a reload, in the lobby of the other (PostgreSQL LISTEN/NOTIFY).
+version, in its seat, served by the other process, and plays on: nothing was lost. And a game created through
+one process appears, without a reload, in the lobby of the other (PostgreSQL LISTEN/NOTIFY).
 """
 
 from __future__ import annotations
@@ -73,9 +73,9 @@ def _move(page, rng: random.Random) -> int:
     """One move chosen among the options the page offers, taken as a player takes it (a tap on the board, or the
     prompt bar's button), confirmed when asked; returns the new version."""
     before = _version(page)
+    offered_or_over = f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-testid=outcome]')"
     try:  # the Non-players may still move
-        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-testid=outcome]')",
-                               timeout=WAIT_MS)
+        page.wait_for_function(offered_or_over, timeout=WAIT_MS)
     except PlaywrightError as exc:
         raise AssertionError(f"nothing offered to this seat at version {before}: the page shows {snapshot(page)}, "
                              f"the seat chip {page.locator('.lf-status .lf-chip').first.inner_text()!r}") from exc

@@ -316,7 +316,8 @@ MENUS_ON_TOP_JS = """
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         lines += 1;
         if (!hit || !line.contains(hit))
-          bad.push([op.dataset.tgt, line.textContent.trim(), hit && (hit.closest('[data-tgt]') || hit).outerHTML.slice(0, 90)]);
+          bad.push([op.dataset.tgt, line.textContent.trim(),
+                    hit && (hit.closest('[data-tgt]') || hit).outerHTML.slice(0, 90)]);
       }
       window.lfCloseMenus();
     }
