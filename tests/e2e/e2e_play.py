@@ -106,6 +106,18 @@ def wait_game(page: Page, timeout: float = 20_000) -> None:
                            timeout=timeout)
 
 
+def mark_page(page: Page) -> None:
+    """Mark the page as it is now (a flag in its window), so that a reload it makes by itself can be waited for."""
+    page.evaluate("() => { window.__lfMarked = true; }")
+
+
+def wait_reloaded(page: Page, also: str = "true", timeout: float = 30_000) -> None:
+    """Until the page marked by ``mark_page`` has reloaded by itself and shaken hands with a server again (NiceGUI
+    reloads a page whose server does not know it: after a restart, or behind a proxy on another process), and the
+    JavaScript condition ``also`` holds. A reload of the test's own would race that one (ERR_ABORTED)."""
+    page.wait_for_function(f"() => !window.__lfMarked && window.did_handshake === true && ({also})", timeout=timeout)
+
+
 def wait_version(page: Page, version: int, timeout: float = 15_000) -> None:
     page.wait_for_function(
         "v => { const r = document.querySelector('[data-testid=game]'); return !!r && +r.dataset.version === v"

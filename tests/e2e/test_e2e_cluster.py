@@ -13,7 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from e2e_play import confirm_if_asked, snapshot, take
+from e2e_play import confirm_if_asked, mark_page, snapshot, take, wait_reloaded
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sqlalchemy import create_engine, text
@@ -80,6 +80,7 @@ def _move(page, rng: random.Random) -> int:
         raise AssertionError(f"nothing offered to this seat at version {before}: the page shows {snapshot(page)}, "
                              f"the seat chip {page.locator('.lf-status .lf-chip').first.inner_text()!r}") from exc
     keys = page.evaluate(OFFERED_JS)
+    assert keys, f"the game is over at version {before}: {snapshot(page)['outcome']}"
     key = rng.choice(keys)
     take(page, key, touch=False)
     if kind_of(key) in CONFIRM_KINDS:
@@ -112,12 +113,10 @@ def test_a_game_survives_the_death_of_its_process_behind_the_proxy(cluster: Clus
         serving = _served_by(cluster, game_id)
         index = next(i for i, n in enumerate(cluster.nodes) if n.name == serving)
 
-        page.evaluate("() => { window.__beforeKill = true; }")
+        mark_page(page)
         cluster.kill(index)  # SIGKILL: no shutdown handler runs
         cluster.wait_routed(1)  # the proxy's health checks took it out
-        # the page reconnects by itself, through the proxy to the other process, which reloads it (NiceGUI reloads
-        # a page its server does not know); a reload of the test's own would race that one
-        page.wait_for_function("() => !window.__beforeKill && window.did_handshake === true", timeout=30_000)
+        wait_reloaded(page)  # by itself, through the proxy, by the other process
         expect(page.get_by_test_id("game")).to_have_attribute("data-version", str(version), timeout=WAIT_MS)
         assert _served_by(cluster, game_id) != serving
         after = _move(page, random.Random(8))  # still this browser's seat, on the other process

@@ -13,11 +13,13 @@ from e2e_play import (
     FrozenSocket,
     Table,
     create_game_in_lobby,
+    mark_page,
     snap_viewer,
     snapshot,
     take,
     take_seat,
     wait_game,
+    wait_reloaded,
     wait_version,
 )
 from playwright.sync_api import expect
@@ -81,13 +83,12 @@ def test_interruptions_leave_and_return_kill_the_server_double_and_stale_clicks(
     table.sync()
     before = {d.name: _board(s) for d, s in ((d, snapshot(d.page)) for d in table.players)}
     for d in table.players:
-        d.page.evaluate("() => { window.__beforeRestart = true; }")
+        mark_page(d.page)
     lf_server.kill()
     time.sleep(0.5)
     lf_server.start()
     for d in table.players:
-        d.page.wait_for_function("() => !window.__beforeRestart && window.did_handshake === true"
-                                 " && !!document.querySelector('[data-testid=game]')", timeout=30_000)
+        wait_reloaded(d.page, also="!!document.querySelector('[data-testid=game]')")
         wait_version(d.page, table.mirror.version())
     after = {d.name: _board(snapshot(d.page)) for d in table.players}
     assert after == before, "a device did not continue where it was after the server restart"

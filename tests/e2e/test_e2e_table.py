@@ -144,6 +144,18 @@ def _join(devices: Devices, server: LfServer, game: tuple[str, str], kind: str =
     return device
 
 
+def _at_size(devices: Devices, device, width: int, height: int, kind: str):
+    """The seated page at this size: the laptop's own page resized, or a phone's or a tablet's page in a context of
+    that kind (touch, mobile) holding the same seat (the laptop's storage)."""
+    if kind not in ("phone", "tablet"):
+        device.page.set_viewport_size({"width": width, "height": height})
+        return device.page
+    page = devices._context(kind, storage_state=device.context.storage_state()).new_page()
+    page.goto(device.page.url)
+    wait_game(page)
+    return page
+
+
 def _inside(box: dict, area: dict, slack: float = 1.0) -> bool:
     return (box["top"] >= area["top"] - slack and box["bottom"] <= area["bottom"] + slack
             and box["left"] >= area["left"] - slack and box["right"] <= area["right"] + slack)
@@ -221,17 +233,14 @@ def test_the_whole_table_is_in_view_at_every_decision(table, positions):
             if kind == "tablet" and label not in CORE:
                 continue
             if kind in ("phone", "tablet"):
-                phone = devices._context(kind, storage_state=device.context.storage_state()).new_page()
-                phone.goto(page.url)
-                wait_game(phone)
+                phone = _at_size(devices, device, width, height, kind)
                 _check_layout(label, phone, width, height)
                 version = _version(phone)
                 reasons += _closed_option_says_why(phone)
                 assert _version(phone) == version, "a tap on a closed option changed the game"
                 phone.context.close()
             else:
-                page.set_viewport_size({"width": width, "height": height})
-                _check_layout(label, page, width, height)
+                _check_layout(label, _at_size(devices, device, width, height, kind), width, height)
         assert not [e for e in device.errors if "pageerror" in e], device.errors
         device.context.close()
         devices.open.remove(device)
@@ -335,13 +344,7 @@ def test_an_open_menu_is_above_every_other_piece_of_the_table(table):
     device = _join(devices, server, games[f"{SHARED_SPACE}#menus"])
     before = _version(device.page)
     for width, height, kind in SIZES:
-        if kind in ("phone", "tablet"):
-            page = devices._context(kind, storage_state=device.context.storage_state()).new_page()
-            page.goto(device.page.url)
-            wait_game(page)
-        else:
-            page = device.page
-            page.set_viewport_size({"width": width, "height": height})
+        page = _at_size(devices, device, width, height, kind)
         lines, covered = page.evaluate(MENUS_ON_TOP_JS)
         assert lines >= 8, f"the position has menus on the board (a card's, track spaces'): {lines} lines"
         assert not covered, f"menu lines under another piece at {width}x{height}: {covered}"

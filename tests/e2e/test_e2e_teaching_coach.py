@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_play import press, suggestion_shown
+from e2e_play import mark_page, press, suggestion_shown, wait_reloaded
 from live_server import LfServer
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -119,10 +119,9 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     words = so_far.inner_text()
     assert words.startswith("Moves as the coach would have played them so far: Anarchists ")
     assert not me.errors, me.errors
-    page.evaluate("() => { window.__beforeRestart = true; }")
+    mark_page(page)
     lf_server.stop()
     lf_server.start()
-    # the page reconnects by itself with a reload (a reload of the test's own would race it: ERR_ABORTED)
-    page.wait_for_function("() => !window.__beforeRestart && window.did_handshake === true", timeout=30_000)
+    wait_reloaded(page)  # the page reconnects by itself with a reload
     page.get_by_test_id("teach").wait_for()
     assert page.get_by_test_id("coach-lines").locator(".lf-coach-sofar").inner_text() == words
