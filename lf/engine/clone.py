@@ -15,7 +15,6 @@ so a new field cannot be shared by mistake.
 
 from __future__ import annotations
 
-from copy import copy
 from typing import Any
 
 from .state import FactionState, FrontState, GameState
@@ -53,9 +52,10 @@ _check_fields(FrontState, _FRONT_PLAIN, _FRONT_LISTS)
 
 
 def _with_new_lists(model: Any, lists: tuple[str, ...]) -> Any:
-    """A shallow copy of a model (pydantic's own ``__copy__``) whose lists are new lists."""
-    twin = copy(model)
+    """A shallow copy of a model (its fields are its instance's attributes) whose lists are new lists."""
+    twin = object.__new__(type(model))
     fields = twin.__dict__
+    fields.update(model.__dict__)
     for name in lists:
         fields[name] = fields[name][:]
     return twin

@@ -1,4 +1,4 @@
-"""Pydantic models of the shipped content: effects, cards, board, medallions.
+"""Pydantic models of the shipped content: effects, cards, board, medallions (``models.model``, frozen).
 
 Content is game design kept as data (TOML files in ``lf/engine/content``), so an
 owner of the printed game could encode the published cards without touching
@@ -7,11 +7,12 @@ code. Everything is checked here on load; the engine then trusts it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from .constants import FACTIONS, FRONTS, ICONS, MEDALLION_EFFECTS, TRACKS
+from .models import Model, model
 
 Op = Literal[
     "strength",  # add n Strength to a Front (counts as supporting it)
@@ -69,11 +70,13 @@ _ALLOWED: dict[str, tuple[str, ...]] = {
     "if": ("cond", "then", "otherwise"),
 }
 
+#: A field's name by the key a file writes it under (``else`` is a Python keyword).
+_FIELD_OF = {"else": "otherwise"}
 
-class Effect(BaseModel):
+
+@model(frozen=True, forbid_extra=True)
+class Effect(Model):
     """One line of an Event, a Test outcome or a track trigger."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     op: Op
     n: int | None = None
@@ -91,15 +94,22 @@ class Effect(BaseModel):
     #: (Fascist cards, triggers). Defaults to the Initiative player.
     actor: ActorSpec | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _check_given(cls, data: Any) -> Any:
+        """The fields written in the file (a default left out is not written): only those its op takes."""
+        if isinstance(data, dict) and data.get("op") in get_args(Op):
+            allowed = set(_ALLOWED.get(data["op"], ())) | {"op", "actor"}
+            stray = sorted(k for k in (_FIELD_OF.get(key, key) for key in data) if k not in allowed)
+            if stray:
+                raise ValueError(f"effect '{data['op']}' does not take {stray}")
+        return data
+
     @model_validator(mode="after")
     def _check_fields(self) -> Effect:
         for name in _REQUIRED.get(self.op, ()):
             if getattr(self, name) is None:
                 raise ValueError(f"effect '{self.op}' needs '{name}'")
-        allowed = set(_ALLOWED.get(self.op, ())) | {"op", "actor"}
-        stray = sorted(k for k in self.model_fields_set if k not in allowed)
-        if stray:
-            raise ValueError(f"effect '{self.op}' does not take {stray}")
         if self.op in ("strength", "attack", "draw", "take_hero") and (self.n or 0) <= 0:
             raise ValueError(f"effect '{self.op}' needs a positive n")
         if self.op in ("track", "hero") and self.n == 0:
@@ -120,9 +130,8 @@ class Effect(BaseModel):
         return data
 
 
-class PlayerCard(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class PlayerCard(Model):
     id: str
     name: str
     faction: Literal["anarchists", "communists", "moderates"]
@@ -142,9 +151,8 @@ class PlayerCard(BaseModel):
         return self
 
 
-class FascistTest(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class FascistTest(Model):
     front: Literal["madrid", "northern", "aragon", "southern"]
     threshold: int = Field(ge=-9, le=10)
     reward: list[Effect] = Field(default_factory=list)
@@ -153,9 +161,8 @@ class FascistTest(BaseModel):
     text: str = ""
 
 
-class FascistCard(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class FascistCard(Model):
     id: str
     name: str
     year: Literal[1, 2, 3]
@@ -176,9 +183,8 @@ class FascistCard(BaseModel):
         return sum(n for _, n in self.attacks)
 
 
-class Trigger(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class Trigger(Model):
     track: Literal["liberty", "collectivization", "government", "soviet_support", "foreign_aid"]
     space: int = Field(ge=1, le=10)
     #: The faction that makes the trigger's choices and receives its benefits.
@@ -187,9 +193,8 @@ class Trigger(BaseModel):
     text: str
 
 
-class Board(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class Board(Model):
     front_start: int = -2
     track_start: dict[str, int]
     faction_flags: dict[str, str]
@@ -209,9 +214,8 @@ class Board(BaseModel):
         return self
 
 
-class Medallion(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+@model(frozen=True, forbid_extra=True)
+class Medallion(Model):
     name: str
     effect: Literal[
         "propaganda", "heroism", "mobilization", "strategy", "vigilance",

@@ -86,10 +86,9 @@ HALT_BEFORE_HIDDEN = "halt_before_hidden"
 
 def run(state: GameState) -> None:
     """Run steps until a decision is pending or the game is over (a preview's copy: or a hidden step is next)."""
-    fields = state.__dict__  # (see ``log``)
-    halt = fields["options"].get(HALT_BEFORE_HIDDEN, False)
-    stack, pending = fields["stack"], fields["pending"]  # (the state's lists are changed in place, never replaced)
-    while stack and not pending and fields["result"] is None:
+    halt = state.options.get(HALT_BEFORE_HIDDEN, False)
+    stack, pending = state.stack, state.pending  # (the state's lists are changed in place, never replaced)
+    while stack and not pending and state.result is None:
         if halt and stack[-1]["s"] in HIDDEN_STEPS:
             return
         current = stack.pop()
@@ -114,20 +113,14 @@ def log(
     """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only.
 
     A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
-    and the memory they hold, are a third of the time of a game, and a search reads none of them.
-
-    The state's fields are read from its ``__dict__`` (where pydantic keeps them) in the engine's hottest
-    functions (this one and ``run``, hundreds of times a game): pydantic's ``__getattr__`` keeps Python from
-    specialising a model's attribute reads, so each costs several times a plain object's, and a game makes
-    thousands (``docs/engine.md``, Speed)."""
-    fields = state.__dict__
-    if fields["options"].get("quiet"):
+    and the memory they hold, are a tenth of the time of a game, and a search reads none of them."""
+    if state.options.get("quiet"):
         return
-    entries = fields["log"]
+    entries = state.log
     entry: dict[str, Any] = {
         "i": len(entries),
-        "year": fields["year"],
-        "turn": fields["turn"],
+        "year": state.year,
+        "turn": state.turn,
         "kind": kind,
         "faction": faction,
         "text": text,

@@ -1,4 +1,4 @@
-"""The complete game state: one pydantic model that round-trips through JSON.
+"""The complete game state: one pydantic model (``models.model``) that round-trips through JSON.
 
 It holds everything, hidden parts included (deck order, secret choices, the
 engine's RNG); ``view`` decides what a seat may see. Pending work lives in the
@@ -10,37 +10,23 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
+
+from .models import Model, model
 
 Seat = Literal["human", "nonplayer"]
 
 
-class _Model(BaseModel):
-    """A pydantic model whose fields are set as fast as a plain object's.
-
-    Why: the rules set fields of the state hundreds of times a game (a Front's value, Hero points, the phase), and
-    pydantic's ``__setattr__`` is Python code that finds and calls a handler each time (4% of the instructions of a
-    Non-player game). No field is validated on assignment here and there are no private attributes, so storing
-    the value in the instance is all pydantic would do (it also records the name in ``model_fields_set``, which
-    nothing reads for the state). A misspelt field name is not refused at run time: the fuzzer checks that the
-    state's models hold their fields and nothing else (lf.tools.fuzz.check_invariants).
-    """
-
-    __setattr__ = object.__setattr__
-    #: pydantic's too: with both of object's own, the type's setter slot is object's C function itself; with
-    #: pydantic's ``__delattr__`` left, every field set still went through a Python-level look-up of
-    #: ``__setattr__`` (3.5% of the instructions of a Non-player game).
-    __delattr__ = object.__delattr__
-
-
-class FrontState(_Model):
+@model()
+class FrontState(Model):
     value: int
     status: Literal["open", "victory", "defeat"] = "open"
     #: Player tokens placed this turn: the factions that strengthened this Front.
     tokens: list[str] = Field(default_factory=list)
 
 
-class FactionState(_Model):
+@model()
+class FactionState(Model):
     seat: Seat = "human"
     hand: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
@@ -64,7 +50,8 @@ class FactionState(_Model):
     used: list[str] = Field(default_factory=list)
 
 
-class GameState(_Model):
+@model()
+class GameState(Model):
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
     content_version: str

@@ -23,10 +23,11 @@ from functools import lru_cache, wraps
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from ..constants import FACTIONS, MEDALLION_EFFECTS
 from ..content_schema import Board, Effect, FascistCard, Medallion, PlayerCard
+from ..models import Model, model
 
 CONTENT_VERSION = "lf-original-3"
 LEADERS = {
@@ -47,9 +48,8 @@ class ContentError(ValueError):
     """Raised when a content file breaks a rule; the message names the file and card."""
 
 
-class Content(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@model(frozen=True)
+class Content(Model):
     version: str
     board: Board
     medallions: list[Medallion]
@@ -117,12 +117,12 @@ def _read(name: str, version: str = CONTENT_VERSION) -> dict[str, Any]:
         raise ContentError(f"{name}: not valid TOML: {exc}") from exc
 
 
-def _models(name: str, key: str, model: type[BaseModel], version: str = CONTENT_VERSION) -> list[Any]:
+def _models(name: str, key: str, kind: type[Model], version: str = CONTENT_VERSION) -> list[Any]:
     rows = _read(name, version).get(key, [])
     out = []
     for i, row in enumerate(rows):
         try:
-            out.append(model.model_validate(row))
+            out.append(kind.model_validate(row))
         except ValidationError as exc:
             label = row.get("id") or row.get("name") or f"entry {i + 1}"
             raise ContentError(f"{name}: {label}: {exc}") from exc
