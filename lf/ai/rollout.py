@@ -11,7 +11,7 @@ the tableau's icons and the cards bought with Hero points are what a person's se
 
 from __future__ import annotations
 
-from lf.engine import Action, GameState, decision
+from lf.engine import Action, Decision, GameState, decision
 from lf.engine.constants import FRONTS, MADRID, TEAMWORK
 from lf.engine.machine import content
 from lf.engine.queries import open_fronts
@@ -178,7 +178,13 @@ def _choose(state: GameState, f: str, acts: list[Action]) -> Action:
 
 def rollout_action(state: GameState, f: str) -> Action:
     """The playout rules' move for the person's seat ``f`` (one of the decision's legal actions)."""
-    d = decision(state, f)
+    return rollout_choice(state, decision(state, f))
+
+
+def rollout_choice(state: GameState, d: Decision) -> Action:
+    """The playout rules' move in the person's decision ``d`` (built on this state; a chooser for
+    ``apply_chosen``)."""
+    f = d.faction
     acts = [c.action for c in d.choices]
     if len(acts) == 1:
         return acts[0]

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lf.engine import Action, GameState, apply, clone, decision
-from lf.engine.npc import choose as nonplayer_choose
+from lf.engine import Action, Decision, GameState, apply, apply_chosen, clone, decision
+from lf.engine.npc import choose_in as nonplayer_choose_in
 
 from .anchor import anchor_margin, blueprint
 from .candidates import candidates
@@ -32,7 +32,7 @@ from .features import turn_index
 from .infoset import InfoSet
 from .levels import Budget
 from .reasons import LineMove, Move, OptionEstimate, Reasons
-from .rollout import rollout_action
+from .rollout import rollout_choice
 
 #: Moves of each playout kept to find the main line.
 LINE_LENGTH = 8
@@ -64,19 +64,19 @@ class Tally:
         return self.value / self.n if self.n else -1.0
 
 
-def next_move(state: GameState) -> tuple[str, Action]:
-    """Who moves next in a playout, and how: Appendix 3 for a Non-player, the playout rules for a person."""
-    f = state.pending[0]["faction"]
-    if state.factions[f].seat == "nonplayer":
-        return f, nonplayer_choose(state, f)[0]
-    return f, rollout_action(state, f)
+def playout_choice(state: GameState, d: Decision) -> Action:
+    """A playout's move in the decision ``d``: Appendix 3 for a Non-player, the playout rules for a person."""
+    if state.factions[d.faction].seat == "nonplayer":
+        return nonplayer_choose_in(state, d)[0]
+    return rollout_choice(state, d)
 
 
 def playout(state: GameState, until_turn: int, line: list[tuple[str, Action]] | None = None) -> None:
-    """Play on until the first decision of turn index ``until_turn`` (or the end of the game)."""
+    """Play on until the first decision of turn index ``until_turn`` (or the end of the game), each decision built
+    once (``apply_chosen``)."""
     while state.result is None and turn_index(state) < until_turn:
-        f, a = next_move(state)
-        apply(state, f, a)
+        f = state.pending[0]["faction"]
+        a = apply_chosen(state, f, playout_choice)
         if line is not None and len(line) < LINE_LENGTH:
             line.append((f, a))
 

@@ -8,7 +8,9 @@ Non-player seats are driven by ``npc``.
 from .actions import Action, Decision, IllegalAction
 from .clone import clone
 from .game import (
+    Chooser,
     apply,
+    apply_chosen,
     can_undo,
     decision,
     decisions,
@@ -28,7 +30,9 @@ __all__ = [
     "Decision",
     "GameState",
     "IllegalAction",
+    "Chooser",
     "apply",
+    "apply_chosen",
     "can_undo",
     "clone",
     "decision",

@@ -7,7 +7,7 @@ any human move, and the note goes into the log ("Non-player rule 3b: ...").
 
 from __future__ import annotations
 
-from .actions import Action, IllegalAction
+from .actions import Action, Decision, IllegalAction
 from .constants import (
     ANARCHISTS,
     COLLECTIVIZATION,
@@ -307,6 +307,14 @@ def choose(state: GameState, faction: str) -> Move:
     if p is None:
         raise ValueError(f"{faction_label(faction)} have nothing to decide")
     return _decide(state, faction, p, [c.action for c in BUILD[p["kind"]](state, p).choices])
+
+
+@pinned
+def choose_in(state: GameState, d: Decision) -> Move:
+    """``choose`` for a decision already built (``d``, the Non-player's pending one on this state): a search's
+    chooser for ``apply_chosen``, which then builds each decision once."""
+    p = next(p for p in state.pending if p["faction"] == d.faction)
+    return _decide(state, d.faction, p, [c.action for c in d.choices])
 
 
 def _decide(state: GameState, faction: str, p: dict, actions: list[Action]) -> Move:
