@@ -113,7 +113,7 @@ def log(
     """Append a structured log entry. ``private`` replaces ``text`` for ``faction``'s own view only.
 
     A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
-    and the memory they hold, are a tenth of the time of a game, and a search reads none of them."""
+    and the memory they hold, are a fifth of the CPU time of a game, and a search reads none of them."""
     if state.options.get("quiet"):
         return
     entries = state.log

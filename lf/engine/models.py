@@ -7,6 +7,8 @@ instance attributes, read and set as fast as any object's (a Non-player game: ab
 docs/engine.md, Speed). Validation, JSON and their errors are pydantic's own, through a ``TypeAdapter`` of the
 class, so a state loads, validates and serialises byte for byte as the ``BaseModel`` did
 (tests/test_engine_identity.py), and every caller keeps ``model_validate``, ``model_dump_json`` and the rest.
+A misspelt field name that the rules set is not refused at run time, as on any plain object: the fuzzer checks
+that the state's models hold their fields and nothing else (lf.tools.fuzz.check_invariants).
 """
 
 from __future__ import annotations
