@@ -70,10 +70,6 @@ _ALLOWED: dict[str, tuple[str, ...]] = {
     "if": ("cond", "then", "otherwise"),
 }
 
-#: A field's name by the key a file writes it under (``else`` is a Python keyword).
-_FIELD_OF = {"else": "otherwise"}
-
-
 @model(frozen=True, forbid_extra=True)
 class Effect(Model):
     """One line of an Event, a Test outcome or a track trigger."""
@@ -100,7 +96,8 @@ class Effect(Model):
         """The fields written in the file (a default left out is not written): only those its op takes."""
         if isinstance(data, dict) and data.get("op") in get_args(Op):
             allowed = set(_ALLOWED.get(data["op"], ())) | {"op", "actor"}
-            stray = sorted(k for k in (_FIELD_OF.get(key, key) for key in data) if k not in allowed)
+            field_of = {info.alias: name for name, info in cls.model_fields.items() if info.alias}  # else: otherwise
+            stray = sorted(k for k in (field_of.get(key, key) for key in data) if k not in allowed)
             if stray:
                 raise ValueError(f"effect '{data['op']}' does not take {stray}")
         return data

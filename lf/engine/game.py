@@ -95,7 +95,7 @@ def apply(state: GameState, faction: str, action: Action | dict | str, note: str
     _known(faction)
     act = Action.parse(action)
     p, d = _pending_decision(state, faction)
-    _carry_out_legal(state, faction, p, d, act, note)
+    carry_out_legal(state, faction, p, d, act, note)
     return state
 
 
@@ -112,8 +112,10 @@ def _pending_decision(state: GameState, faction: str) -> tuple[dict[str, Any], D
     return p, BUILD[p["kind"]](state, p)
 
 
-def _carry_out_legal(state: GameState, faction: str, p: dict[str, Any], d: Decision, act: Action,
-                     note: str | None) -> None:
+def carry_out_legal(state: GameState, faction: str, p: dict[str, Any], d: Decision, act: Action,
+                    note: str | None) -> None:
+    """Carry out ``act`` if it is among the choices of ``d``, the decision ``p`` built on this very state (the one
+    check of every move: ``apply``, ``apply_chosen``, ``npc.step_nonplayers``); refused in players' words."""
     if act not in [c.action for c in d.choices]:
         raise IllegalAction(refusal(d, act, faction))
     carry_out(state, faction, p, act, note)
@@ -133,14 +135,13 @@ def apply_chosen(state: GameState, faction: str, chooser: Chooser, note: str | N
     _known(faction)
     p, d = _pending_decision(state, faction)
     act = chooser(state, d)
-    _carry_out_legal(state, faction, p, d, act, note)
+    carry_out_legal(state, faction, p, d, act, note)
     return act
 
 
 def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, note: str | None = None) -> None:
-    """Carry out ``act`` for the pending decision ``p``: the caller has found it among that decision's legal
-    actions, on this very state (``apply`` does; ``npc.step_nonplayers`` does with the decision its policy read,
-    which spares building the same decision twice)."""
+    """Carry out ``act`` for the pending decision ``p``: ``carry_out_legal`` has found it among that decision's
+    legal actions, on this very state."""
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note

@@ -7,7 +7,7 @@ any human move, and the note goes into the log ("Non-player rule 3b: ...").
 
 from __future__ import annotations
 
-from .actions import Action, Decision, IllegalAction
+from .actions import Action, Decision
 from .constants import (
     ANARCHISTS,
     COLLECTIVIZATION,
@@ -26,7 +26,7 @@ from .constants import (
     track_label,
 )
 from .decisions import BUILD
-from .game import carry_out, refusal
+from .game import carry_out_legal
 from .machine import content, pinned
 from .nonplayer import contributed_fronts
 from .queries import government_controller, turn_order
@@ -344,9 +344,7 @@ def step_nonplayers(state: GameState) -> int:
         d = BUILD[p["kind"]](state, p)
         actions = [c.action for c in d.choices]
         action, rule = _decide(state, f, p, actions)
-        if action not in actions:
-            raise IllegalAction(refusal(d, action, f))
-        carry_out(state, f, p, action, f"Non-player rule {rule}")
+        carry_out_legal(state, f, p, d, action, f"Non-player rule {rule}")
         n += 1
 
 
