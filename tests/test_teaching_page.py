@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from nicegui.testing import User
-from pages_helpers import hand_names, markers, page_text, port, reg, see, wait_for  # noqa: F401
+from pages_helpers import hand_names, live, markers, page_text, port, reg, see, wait_for  # noqa: F401
 from teaching_helpers import act, choose_all, screens, settle_picks, start, to_turn, tscreen
 
 from lf.components.prompt import SPEND_KINDS, spend_title
@@ -276,6 +276,24 @@ async def test_a_second_tap_on_an_old_button_is_refused_not_applied_twice(reg, u
     version = session.version
     await screen.send(faction, choice, drawn_at)  # what the old button's handler does with the second tap
     await see(user, "Nothing was applied")
+    assert session.version == version
+
+
+async def test_a_tap_on_a_button_a_redraw_removed_is_answered_not_dropped(reg, user: User) -> None:
+    """A tap that lands as the panel is drawn anew (another seat moved; a double tap) reaches a button the server
+    already removed: NiceGUI would drop it in silence; the screen says that nothing was applied (as the game page)."""
+    outdated = live("lf.pages.outdated_clicks").OUTDATED_MESSAGE
+    screen = await to_turn(user)
+    session = port().game(screen.game_id)
+    decision = next(d for f, d in screen.snap.public if f == screen.snap.focus)
+    key = next(c["key"] for c in decision["choices"] if c["action"]["kind"] == "ap_front")
+    old = user.find(marker=f"act:{key}").elements.pop()
+    listener = next(iter(old._event_listeners.values()))  # noqa: SLF001
+    await act(user, f"act:{key}")
+    await wait_for(lambda: old.id not in screen.client.elements, why="the old button is gone")
+    version = session.version
+    screen.client.handle_event({"id": old.id, "listener_id": listener.id, "args": []})
+    await wait_for(lambda: user.notify.contains(outdated), why="the outdated tap is answered")
     assert session.version == version
 
 

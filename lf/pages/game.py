@@ -42,6 +42,7 @@ from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
 from .offline_taps import answer_offline_tap
+from .outdated_clicks import OUTDATED_MESSAGE, OutdatedClicks
 from .presence_link import AbsentNotice, SeatLink
 from .rules_reference import open_rule, open_rules_dialog
 from .saving import saved
@@ -57,10 +58,6 @@ log = logging.getLogger("lf.pages")
 SCREENS: weakref.WeakValueDictionary[str, GameScreen] = weakref.WeakValueDictionary()
 TURN_TITLE = f"● Your turn — {APP_TITLE}"
 BUSY_MESSAGE = "Your last click is still being handled: this one was ignored (nothing was applied twice)."
-OUTDATED_MESSAGE = ("That option was on an outdated picture of the game: the game has moved on. "
-                    "Nothing was applied; here is the current position.")
-#: How many buttons a page remembers, to answer a click that comes from an outdated picture.
-BUTTONS_KEPT = 2000
 
 
 def fetch_view(game_id: str, token: str | None, names: bool) -> tuple[dict[str, Any], dict[str, str] | None, bool]:
@@ -117,8 +114,8 @@ class GameScreen:
             self.suggestion = Suggestion(game_id, lambda: self.token, lambda: self.faction, self.send,
                                          self._redraw_prompt, lambda js: self.client.run_javascript(js))
             self.suggestion.seen(self.view)
-        #: Click listeners of the buttons drawn so far (ordered, newest last): see ``_guard``.
-        self.buttons: dict[str, None] = {}
+        #: A click on a prompt button a re-draw removed is answered (lf/pages/outdated_clicks.py).
+        self.clicks = OutdatedClicks(lambda: self.prompt_area)
         SCREENS[client.id] = self
 
     # -- layout ----------------------------------------------------------------------------
@@ -260,7 +257,7 @@ class GameScreen:
 
     def _redraw_prompt(self) -> None:
         """The coach's state changed (thinking, a suggestion): the prompt bar shows it."""
-        self._remember_buttons()
+        self.clicks.remember()
         for part in self.parts:
             if part.name == "prompt":
                 part.update(self.view)
@@ -404,8 +401,7 @@ class GameScreen:
         self._presence_changed()
         self.client.on_connect(self._show_targets)
         self.client.on_connect(lambda: answer_offline_tap(self.client, self.sync, lambda: self.view["version"]))
-        self._remember_buttons()
-        self._guard()
+        self.clicks.guard(self.client)
         self._follow_thinking()
         if self.suggestion is not None:
             self.client.on_delete(self.suggestion.stop)  # a page closed while the coach thinks stops its search
@@ -414,39 +410,6 @@ class GameScreen:
         """Bring the current question's targets into view on the board (a phone's board scrolls)."""
         if self.view["decisions"]:
             self.client.run_javascript("lfShowTargets()")
-
-    def _guard(self) -> None:
-        """Answer a click on a button that a re-draw already removed, instead of dropping it silently.
-
-        NiceGUI ignores events for elements that no longer exist. Such a click comes from a browser that
-        still showed an older picture (a double tap, a slow or frozen connection, an old tab): the player
-        is told that nothing was applied, and the browser receives the current position.
-        """
-        handle = self.client.handle_event
-
-        def guarded(msg: dict) -> None:
-            if msg.get("listener_id") in self.buttons and msg.get("id") not in self.client.elements:
-                with self.client:
-                    ui.notify(OUTDATED_MESSAGE, type="warning", multi_line=True)
-                return
-            handle(msg)
-
-        self.client.handle_event = guarded  # type: ignore[method-assign]
-
-    def _remember_buttons(self) -> None:
-        """Note the click listeners of the prompt's buttons before they are re-drawn (the board's pieces persist).
-
-        A re-draw runs in a background task after ``apply``, so the buttons of the previous draw are
-        still there when the next ``apply`` starts: that is when they are collected.
-        """
-        if self.prompt_area is None:
-            return
-        for el in self.prompt_area.descendants():
-            for listener in el._event_listeners.values():  # noqa: SLF001
-                if listener.type in ("click", "keydown"):
-                    self.buttons[listener.id] = None
-        if len(self.buttons) > BUTTONS_KEPT:
-            self.buttons = dict.fromkeys(list(self.buttons)[-BUTTONS_KEPT // 2:])
 
     def _stamp(self) -> None:
         """The version this page shows, as ``data-version`` on the game's root (tests and tools wait on it);
@@ -525,7 +488,7 @@ class GameScreen:
         self.view = view
         if self.suggestion is not None:
             self.suggestion.seen(view)  # a move made meanwhile cancels the coach's search for the old question
-        self._remember_buttons()
+        self.clicks.remember()
         decisions = [(d["kind"], d["prompt"]) for d in view["decisions"]]
         if decisions != self.asked:  # its question answered, "All options" closes (the next one starts closed)
             self.all_open = False

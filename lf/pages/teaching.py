@@ -47,10 +47,10 @@ from lf.teaching import Lesson, next_lesson
 from . import browser_seats, thinking_figure, visitor
 from . import session_port as port
 from .frame import APP_TITLE, lobby_link, message_page, page_body, top_bar
-from .game import OUTDATED_MESSAGE
 from .in_thread import in_thread
 from .live import LiveGame
 from .not_found import game_error
+from .outdated_clicks import OUTDATED_MESSAGE, OutdatedClicks
 from .rules_reference import open_rules_dialog
 from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
 from .teaching_coach import TeachingCoach, tally_counts, tally_html
@@ -213,6 +213,8 @@ class TeachingScreen:
         self.dialog_host: ui.element | None = None
         self.root: ui.element | None = None
         self.now_box: ui.element | None = None
+        #: A tap on a button that a re-draw removed (the panel drawn anew for another seat's move) is answered.
+        self.clicks = OutdatedClicks(lambda: self.root)
         #: The coach: "Suggest a move" for the seat in focus, and its notes after each person's move.
         self.coach = TeachingCoach(game_id, tokens, self.coach_faction, lambda f: self.snap.views.get(f, {}),
                                    self._coach_shown, self.send, self._redraw_now,
@@ -428,6 +430,7 @@ class TeachingScreen:
         self._show_lines()
 
     def _show_lines(self) -> None:
+        self.clicks.remember()
         for part in self.parts:
             if part.name in ("coachsays", "now"):  # the end screen's counts are in "now"
                 part.update(self.snap)
@@ -522,6 +525,7 @@ class TeachingScreen:
                   "The guide is off. Turn it on again at any time.", type="info")
 
     def _update_lessons(self) -> None:
+        self.clicks.remember()
         if self.lesson is not None:
             self.lesson.update(self.snap)
         self._mark_lesson_target()
@@ -551,6 +555,7 @@ class TeachingScreen:
         self._redraw_now()
 
     def _redraw_now(self) -> None:
+        self.clicks.remember()
         for part in self.parts:
             if part.name == "now":
                 part.update(self.snap)
@@ -621,6 +626,7 @@ class TeachingScreen:
     async def start_live(self) -> None:
         self.live = await LiveGame.open(self.game_id, self.client, self._on_event, self.sync, self._reload_names)
         self.client.on_delete(self.coach.stop)  # a screen closed while the coach thinks stops its searches
+        self.clicks.guard(self.client)
         await self._load_marks()
         self._follow_thinking(self.snap)
 
@@ -680,6 +686,7 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
+        self.clicks.remember()
         self.coach.seen(snap.views, snap.board)  # new decisions get the coach's search; gone ones drop theirs
         self._follow_thinking(snap)
         self._mark_choosing()

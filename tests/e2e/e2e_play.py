@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lf.components.prompt import CONFIRM_KINDS
 from lf.engine.constants import FACTIONS, faction_label
@@ -131,19 +133,44 @@ def play_now(page: Page, touch: bool = False) -> None:
     wait_game(page)
 
 
+#: The game page shows a later version than ``v``.
+PAST_JS = ("v => { const r = document.querySelector('[data-testid=game]'); return !!r && +r.dataset.version > v"
+           " && window.did_handshake === true; }")
+
+
 def wait_past(page: Page, version: int, timeout: float = 15_000) -> None:
     """Until the page shows a later version than ``version`` (a move, and whatever Non-players played after it)."""
-    page.wait_for_function(
-        "v => { const r = document.querySelector('[data-testid=game]'); return !!r && +r.dataset.version > v"
-        " && window.did_handshake === true; }", arg=version, timeout=timeout)
+    page.wait_for_function(PAST_JS, arg=version, timeout=timeout)
 
 
-def press(page: Page, locator, touch: bool) -> None:
+def press(page: Page, locator, touch: bool, timeout: float | None = None) -> None:
     """A tap on a touch device, a click elsewhere."""
     if touch:
-        locator.tap()
+        locator.tap(timeout=timeout)
     else:
-        locator.click()
+        locator.click(timeout=timeout)
+
+
+def press_until(page: Page, locator, touch: bool, done_js: str, arg: Any = None, timeout: float = 60_000,
+                again: float = 5_000) -> None:
+    """Press ``locator`` until the JavaScript condition ``done_js`` holds, pressing again while it still shows.
+
+    Why again: a press that lands as its panel is drawn anew (another seat moved, a new version) reaches an
+    element the server has just replaced, and NiceGUI drops the event. A person taps again; so does this."""
+    end = time.monotonic() + timeout / 1000
+    press(page, locator, touch)
+    while True:
+        try:
+            page.wait_for_function(done_js, arg=arg, timeout=again)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > end:
+                raise
+        try:
+            if locator.is_visible() and locator.is_enabled():
+                press(page, locator, touch, timeout=again)
+        except PlaywrightError:  # drawn anew once more meanwhile: the next round looks again
+            pass
 
 
 def tap_path(page: Page, key: str) -> list[str]:
@@ -658,6 +685,16 @@ def upload(device, doc: dict, tmp: Path, name: str, public: bool = True) -> str:
     chooser.value.set_files(str(path))
     page.wait_for_url("**/replay/*" if doc["game"]["status"] == "finished" else "**/game/*")
     return page.url.split("/", 3)[3].split("?")[0]
+
+
+#: The coach has the press on "Suggest a move": it thinks (the button busy), or its suggestion is drawn.
+COACH_ASKED_JS = ("() => !!document.querySelector('[data-testid=suggest][aria-busy=true], [data-testid=coach]')")
+
+
+def ask_coach(page: Page, touch: bool, scope: str):
+    """"Suggest a move" (pressed again if the press was lost to a re-drawing), until the suggestion is drawn."""
+    press_until(page, page.get_by_test_id("suggest"), touch, COACH_ASKED_JS)
+    return suggestion_shown(page, scope)
 
 
 def suggestion_shown(page: Page, scope: str):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from axe_scan import axe_source, report, violations
-from e2e_play import upload, wait_game
+from e2e_play import ask_coach, press_until, upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page
 
@@ -88,8 +88,7 @@ def seat_with_all_options(devices, device) -> Page:
 def seat_with_a_suggestion(devices, device) -> Page:
     """The seat on its turn with the coach's suggestion: its words, "Play it", and the option outlined."""
     page = seat_on_its_turn(devices, device)
-    page.get_by_test_id("suggest").click()
-    page.get_by_test_id("coach").wait_for(timeout=60_000)
+    ask_coach(page, False, ".lf-game")
     return page
 
 
@@ -180,12 +179,10 @@ def teaching_with_a_suggestion(devices, device) -> Page:
         page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid=decision]')")
         if not page.locator("[data-testid=decision]").count():
             page.locator("[data-testid^=iam-]").first.click()
-        page.get_by_test_id("suggest").click()
-        page.get_by_test_id("coach").wait_for(timeout=60_000)
-        page.locator(".lf-tgame .lf-suggested").first.wait_for()
+        ask_coach(page, False, ".lf-tgame")
         if played:
-            page.get_by_test_id("coach-take").click()
-            page.get_by_test_id("coach-lines").wait_for(timeout=60_000)
+            press_until(page, page.get_by_test_id("coach-take"), False,
+                        "() => !!document.querySelector('[data-testid=coach-lines]')")
             page.wait_for_function("() => !document.querySelector('[data-testid=coach]')")
     return page
 

@@ -9,7 +9,7 @@ The seat's first decision is its secret choice of a card (rulebook pg. 5), so th
 from __future__ import annotations
 
 import pytest
-from e2e_play import play_now, suggestion_shown, wait_past
+from e2e_play import PAST_JS, ask_coach, play_now, press_until
 
 from conftest import RESULTS
 
@@ -25,11 +25,7 @@ def test_suggest_a_move_shows_its_progress_outlines_the_option_and_play_it_takes
     play_now(page)
     suggest = page.get_by_test_id("suggest")
     suggest.wait_for(timeout=30_000)
-    suggest.click()
-    page.wait_for_function("() => { const b = document.querySelector('[data-testid=suggest]');"
-                           " return !b || b.getAttribute('aria-busy') === 'true' ||"
-                           " !!document.querySelector('[data-testid=coach]'); }")
-    coach = suggestion_shown(page, ".lf-game")
+    coach = ask_coach(page, False, ".lf-game")
     out = RESULTS / "coach"
     out.mkdir(parents=True, exist_ok=True)
     coach.scroll_into_view_if_needed()
@@ -37,7 +33,6 @@ def test_suggest_a_move_shows_its_progress_outlines_the_option_and_play_it_takes
     page.locator(".lf-game .lf-suggested").first.scroll_into_view_if_needed()
     page.screenshot(path=str(out / f"suggestion-outline-{kind}.png"))
     version = int(page.get_by_test_id("game").get_attribute("data-version"))
-    page.get_by_test_id("coach-take").click()
-    wait_past(page, version)
+    press_until(page, page.get_by_test_id("coach-take"), False, PAST_JS, arg=version)
     page.wait_for_function("() => !document.querySelector('[data-testid=coach]')")
     assert not me.errors, me.errors

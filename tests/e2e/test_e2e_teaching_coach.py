@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_play import mark_page, press, suggestion_shown, wait_reloaded
+from e2e_play import ask_coach, mark_page, press, press_until, wait_reloaded
 from live_server import LfServer
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -88,8 +88,7 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     start(page, touch)
     for turn in range(3):
         anarchists_decide(page, touch)
-        press(page, page.get_by_test_id("suggest"), touch)
-        coach = suggestion_shown(page, ".lf-tgame")
+        coach = ask_coach(page, touch, ".lf-tgame")
         if turn == 0:
             if kind == "phone":
                 shoot(page, "suggestion-390x844")
@@ -99,8 +98,8 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
                 shoot(page, "suggestion-1280x720")
                 page.set_viewport_size({"width": 1440, "height": 900})
         before = version(page)
-        press(page, page.get_by_test_id("coach-take"), touch)
-        page.wait_for_function("v => +document.querySelector('[data-testid=teach]').dataset.version > v", arg=before)
+        press_until(page, page.get_by_test_id("coach-take"), touch,
+                    "v => +document.querySelector('[data-testid=teach]').dataset.version > v", arg=before)
     # the coach's notes on the moves (a decision whose options were all alike gets none): each was its own move
     notes = page.locator("[data-testid=coach-lines] .lf-coach-line")
     notes.first.wait_for(timeout=60_000)
