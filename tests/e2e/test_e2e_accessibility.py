@@ -178,7 +178,8 @@ def teaching_with_a_suggestion(devices, device) -> Page:
     for played in (True, False):
         page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid=decision]')")
         if not page.locator("[data-testid=decision]").count():
-            page.locator("[data-testid^=iam-]").first.click()
+            press_until(page, page.locator("[data-testid^=iam-]").first, False,
+                        "() => !!document.querySelector('[data-testid=decision]')")
         ask_coach(page, False, ".lf-tgame")
         if played:
             press_until(page, page.get_by_test_id("coach-take"), False,
