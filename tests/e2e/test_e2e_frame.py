@@ -6,7 +6,8 @@ the teaching page's lessons and the pages that show nothing.
 - The rules dialog fills a phone's screen, its title bar and close button stay while the section scrolls,
   and all five tabs are on screen.
 - A teaching lesson is on screen at 1440x900, 1280x720 and 390x844, also after scrolling to the end of the
-  page, and "Show ..." brings the part of the board it explains into view; the Fronts stay in sight at 1440x900
+  page, and "Show ..." brings the part of the board it explains into view; every lesson of lessons.toml fits its
+  callout whole, "Got it" included, at each of those sizes; the Fronts stay in sight at 1440x900
   while a hand is shown for its secret choice.
 - Unknown addresses and games (also malformed ids, and on the teaching page) answer HTTP 404 with a page that
   says so and links to the lobby.
@@ -21,6 +22,9 @@ import pytest
 from e2e_play import upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page, expect
+
+from lf.components.teaching_lessons import AREA_WORDS, area_of
+from lf.teaching.guide import lessons
 
 pytestmark = pytest.mark.e2e
 
@@ -159,6 +163,44 @@ def test_the_lesson_is_always_on_screen(size: str, devices) -> None:
             " return r.top >= 0 && r.top < window.innerHeight / 2; }", arg=area)
         page.get_by_test_id(lesson_id.replace("lesson-", "lesson-ok-", 1)).click()
         page.get_by_test_id(lesson_id).wait_for(state="detached")
+    finally:
+        ctx.close()
+
+
+#: Draw each lesson's words in the callout on screen (its title, text, rulebook section and "Show ..." label) and
+#: return those whose callout does not fit the screen whole, or must be scrolled inside to reach "Got it".
+EVERY_LESSON_JS = """
+(lessons) => {
+  const el = document.querySelector('.lf-lesson-dock .lf-lesson'), dock = el.closest('.lf-lesson-dock');
+  const parts = ['.lf-lesson-k', '.lf-lesson-t', '.lf-lesson-s', '.lf-lesson-show .block'].map(s => el.querySelector(s));
+  const kept = parts.map(p => p.textContent);
+  const out = [];
+  for (const l of lessons) {
+    parts.forEach((p, i) => { p.textContent = l.words[i]; });
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight + 0.5 || dock.scrollHeight > dock.clientHeight + 1)
+      out.push(`${l.id}: ${Math.round(r.height)} px high, the callout ${dock.clientHeight} px`);
+  }
+  parts.forEach((p, i) => { p.textContent = kept[i]; });
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_lesson_fits_its_callout_whole(size: str, devices) -> None:
+    """The first lesson a deal brings is one of several (a tie-break's, the Fascist event's), and the longest
+    ones were taller than a phone's callout: "Got it" was below the screen's edge until the callout was scrolled.
+    Every lesson's words, drawn in the real callout with the page's CSS, fit it whole."""
+    ctx = _context(devices, size)
+    try:
+        page = ctx.new_page()
+        _start_teaching(page)
+        page.locator(".lf-lesson-dock .lf-lesson").wait_for()
+        words = [{"id": lesson.id, "words": [f"Lesson · {lesson.title}", lesson.text, f"Rulebook: {lesson.section}",
+                                             f"Show {AREA_WORDS[area_of(lesson)]}"]} for lesson in lessons()]
+        too_tall = page.evaluate(EVERY_LESSON_JS, words)
+        assert not too_tall, f"{size}: " + "; ".join(too_tall)
     finally:
         ctx.close()
 
