@@ -306,7 +306,7 @@ def choose(state: GameState, faction: str) -> Move:
     p = next((p for p in state.pending if p["faction"] == faction), None)
     if p is None:
         raise ValueError(f"{faction_label(faction)} have nothing to decide")
-    return _decide(state, faction, p, [c.action for c in BUILD[p["kind"]](state, p).choices])
+    return choose_in(state, BUILD[p["kind"]](state, p))
 
 
 @pinned

@@ -430,10 +430,7 @@ class TeachingScreen:
         self._show_lines()
 
     def _show_lines(self) -> None:
-        self.clicks.remember()
-        for part in self.parts:
-            if part.name in ("coachsays", "now"):  # the end screen's counts are in "now"
-                part.update(self.snap)
+        self._redraw({"coachsays", "now"})  # the end screen's counts are in "now"
 
     def set_compare(self, on: bool) -> None:
         self.coach.compare_on = on
@@ -555,9 +552,14 @@ class TeachingScreen:
         self._redraw_now()
 
     def _redraw_now(self) -> None:
+        self._redraw({"now"})
+
+    def _redraw(self, names: set[str] | None = None) -> None:
+        """Re-draw the parts named (every one: None) from the snapshot; the buttons a re-draw removes are noted
+        first, so a tap that reaches one is answered (OutdatedClicks)."""
         self.clicks.remember()
         for part in self.parts:
-            if part.name == "now":
+            if names is None or part.name in names:
                 part.update(self.snap)
 
     # -- acting ------------------------------------------------------------------------------
@@ -686,12 +688,10 @@ class TeachingScreen:
             self.peek = False
         self.snap = snap
         self.syncs += 1
-        self.clicks.remember()
         self.coach.seen(snap.views, snap.board)  # new decisions get the coach's search; gone ones drop theirs
         self._follow_thinking(snap)
         self._mark_choosing()
-        for part in self.parts:
-            part.update(snap)
+        self._redraw()
         self._update_lessons()
         self._set_tools()
         # NiceGUI re-draws a refreshable in a task of its own; the version goes on the page after them, so a

@@ -138,6 +138,10 @@ PAST_JS = ("v => { const r = document.querySelector('[data-testid=game]'); retur
            " && window.did_handshake === true; }")
 
 
+#: The teaching table shows a later version than ``v``.
+TEACH_PAST_JS = "v => +document.querySelector('[data-testid=teach]').dataset.version > v"
+
+
 def wait_past(page: Page, version: int, timeout: float = 15_000) -> None:
     """Until the page shows a later version than ``version`` (a move, and whatever Non-players played after it)."""
     page.wait_for_function(PAST_JS, arg=version, timeout=timeout)

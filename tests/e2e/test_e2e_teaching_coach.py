@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_play import ask_coach, mark_page, press, press_until, wait_reloaded
+from e2e_play import TEACH_PAST_JS, ask_coach, mark_page, press, press_until, wait_reloaded
 from live_server import LfServer
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -98,8 +98,7 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
                 shoot(page, "suggestion-1280x720")
                 page.set_viewport_size({"width": 1440, "height": 900})
         before = version(page)
-        press_until(page, page.get_by_test_id("coach-take"), touch,
-                    "v => +document.querySelector('[data-testid=teach]').dataset.version > v", arg=before)
+        press_until(page, page.get_by_test_id("coach-take"), touch, TEACH_PAST_JS, arg=before)
     # the coach's notes on the moves (a decision whose options were all alike gets none): each was its own move
     notes = page.locator("[data-testid=coach-lines] .lf-coach-line")
     notes.first.wait_for(timeout=60_000)
