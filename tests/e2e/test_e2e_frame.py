@@ -213,10 +213,10 @@ def test_the_fronts_stay_in_sight_while_the_table_chooses_in_secret(devices) -> 
     try:
         page = ctx.new_page()
         _start_teaching(page)  # three factions at the table
-        for _ in range(8):  # the Initiative player's tie-breaks first, if any
+        for _ in range(8):  # the Initiative player's tie-breaks first: a Front, then a faction or a Track on some deals
             if page.locator("[data-testid^=iam-]").count():
                 break
-            page.locator("[data-testid^=act-front]").first.click()
+            page.locator("[data-testid^=act-]").first.click()
             page.wait_for_timeout(600)
         page.locator("[data-testid^=iam-]").first.click()
         page.locator("[data-testid^=act-choose]").first.wait_for()
