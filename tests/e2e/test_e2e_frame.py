@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_play import upload, wait_game
+from e2e_play import TEACH_PAST_JS, press_until, upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page, expect
 
@@ -214,10 +214,11 @@ def test_the_fronts_stay_in_sight_while_the_table_chooses_in_secret(devices) -> 
         page = ctx.new_page()
         _start_teaching(page)  # three factions at the table
         for _ in range(8):  # the Initiative player's tie-breaks first: a Front, then a faction or a Track on some deals
+            page.wait_for_function("() => !!document.querySelector('[data-testid^=iam-], [data-testid^=act-]')")
             if page.locator("[data-testid^=iam-]").count():
                 break
-            page.locator("[data-testid^=act-]").first.click()
-            page.wait_for_timeout(600)
+            version = int(page.get_by_test_id("teach").get_attribute("data-version"))
+            press_until(page, page.locator("[data-testid^=act-]").first, False, TEACH_PAST_JS, version)
         page.locator("[data-testid^=iam-]").first.click()
         page.locator("[data-testid^=act-choose]").first.wait_for()
         page.screenshot(path=str(devices.server.workdir / "choosing-1440x900.png"))
