@@ -159,3 +159,37 @@ def test_a_quiet_clone_plays_the_same_game_without_a_log() -> None:
     drop = {"log", "options"}
     assert quiet.model_dump(exclude=drop) == loud.model_dump(exclude=drop)
     assert quiet.result == loud.result is not None
+
+
+def test_a_quiet_game_puts_no_words_together_for_its_log(monkeypatch) -> None:
+    """Issue 19, "log words built only when the log needs them": a quiet game's rules skip the words of their
+    frequent lines (``if not state.options.get(QUIET)``) rather than build them for ``log`` to drop. Only rare
+    lines (a year's end, a bid) still reach ``log``: under a tenth of what a full game writes."""
+    import pkgutil
+
+    import lf.engine as engine
+    from lf.engine import machine
+    from lf.engine.npc import step_nonplayers
+
+    calls, log = [], machine.log
+
+    def counting(state: GameState, *args, **kwargs) -> None:
+        calls.append(1)
+        log(state, *args, **kwargs)
+
+    for info in pkgutil.iter_modules(engine.__path__):
+        module = importlib.import_module(f"lf.engine.{info.name}")
+        if module is not machine and getattr(module, "log", None) is log:
+            monkeypatch.setattr(module, "log", counting)
+    nonplayers = dict.fromkeys(("anarchists", "communists", "moderates"), "nonplayer")
+    written = 0
+    for seed in range(1, 11):
+        loud = new_game(seed, nonplayers)
+        step_nonplayers(loud)
+        written += len(loud.log)
+    calls.clear()
+    for seed in range(1, 11):
+        quiet = new_game(seed, nonplayers, {"quiet": True})
+        step_nonplayers(quiet)
+        assert quiet.log == [] and quiet.result is not None
+    assert written > 3000 and len(calls) * 10 < written, (len(calls), written)

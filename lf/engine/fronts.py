@@ -22,7 +22,7 @@ from .constants import (
     plain_list,
 )
 from .hero import grant
-from .machine import Step, log, pick, push, step
+from .machine import QUIET, Step, log, pick, push, step
 from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns, tie_breaker
 from .state import FrontState, GameState
 from .tracks import move
@@ -130,14 +130,15 @@ def add_strength(state: GameState, front: str, n: int, by: str | None, src: str 
         total, extras = _support_extras(state, fs, by, n)
     old = fs.value
     fs.value = min(FRONT_MAX, old + total)
-    why = "; ".join([src, *extras] if src else extras)
-    more = f" ({why})" if why else ""
-    if by is None:
-        log(state, f"{total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.", f"front:{front}",
-            kind="front")
-    else:
-        log(state, f"{faction_label(by)} add {total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.",
-            f"front:{front}", faction=by, kind="front")
+    if not state.options.get(QUIET):
+        why = "; ".join([src, *extras] if src else extras)
+        more = f" ({why})" if why else ""
+        if by is None:
+            log(state, f"{total} Strength to the {front_label(front)}{more}: now {fs.value:+d}.", f"front:{front}",
+                kind="front")
+        else:
+            log(state, f"{faction_label(by)} add {total} Strength to the {front_label(front)}{more}: "
+                f"now {fs.value:+d}.", f"front:{front}", faction=by, kind="front")
     if by is not None and old <= 0 < fs.value:
         grant(state, {by: 1}, f"brought the {front_label(front)} under Republican control")
     if fs.value >= FRONT_MAX:
@@ -166,8 +167,10 @@ def _support_extras(state: GameState, fs: FrontState, by: str, n: int) -> tuple[
 def add_attacks(state: GameState, front: str, n: int, src: str = "") -> None:
     fs = state.fronts[front]
     fs.value = max(FRONT_MIN, fs.value - n)
-    why = f" ({src})" if src else ""
-    log(state, f"{n} Attack{'s' * (n != 1)} on the {front_label(front)}{why}: now {fs.value:+d}.", f"front:{front}", kind="front")
+    if not state.options.get(QUIET):
+        why = f" ({src})" if src else ""
+        log(state, f"{n} Attack{'s' * (n != 1)} on the {front_label(front)}{why}: now {fs.value:+d}.", f"front:{front}",
+            kind="front")
     if fs.value <= FRONT_MIN:
         _defeat(state, front)
 

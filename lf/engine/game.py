@@ -16,7 +16,7 @@ from .actions import Action, Decision, IllegalAction
 from .computers import REASON_KIND, computer_level
 from .constants import FACTIONS, faction_label
 from .decisions import BUILD, RESOLVE
-from .machine import log, pinned, run
+from .machine import QUIET, log, pinned, run
 from .setup import setup
 from .state import GameState
 from .step_words import action_words
@@ -113,10 +113,11 @@ def _pending_decision(state: GameState, faction: str) -> tuple[dict[str, Any], D
 
 
 def carry_out_legal(state: GameState, faction: str, p: dict[str, Any], d: Decision, act: Action,
-                    note: str | None) -> None:
+                    note: str | None, legal: list[Action] | None = None) -> None:
     """Carry out ``act`` if it is among the choices of ``d``, the decision ``p`` built on this very state (the one
-    check of every move: ``apply``, ``apply_chosen``, ``npc.step_nonplayers``); refused in players' words."""
-    if act not in [c.action for c in d.choices]:
+    check of every move: ``apply``, ``apply_chosen``, ``npc.step_nonplayers``); refused in players' words.
+    ``legal``: the actions of ``d``'s choices, when the caller has listed them already."""
+    if act not in (legal if legal is not None else [c.action for c in d.choices]):
         raise IllegalAction(refusal(d, act, faction))
     carry_out(state, faction, p, act, note)
 
@@ -145,6 +146,7 @@ def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, no
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note
+    if note and not state.options.get(QUIET):
         # the reason of a seat the computer plays is its own kind of line (lf/engine/computers.py)
         kind = REASON_KIND if computer_level(state, faction) else "nonplayer"
         log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind=kind)

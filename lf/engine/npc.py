@@ -7,6 +7,8 @@ any human move, and the note goes into the log ("Non-player rule 3b: ...").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Action, Decision
 from .constants import (
     ANARCHISTS,
@@ -172,8 +174,15 @@ def track_of_choice(state: GameState, f: str, options: list[str], sign: int) -> 
     return movable[0], f"lf reading: a track of its choice ({track_label(movable[0])})"
 
 
+@lru_cache(maxsize=None)
+def _action(kind: str, arg: str) -> Action:
+    """The policy's actions, each made once: a Non-player game names one about 56 times (a named tuple made in
+    Python, not in C)."""
+    return Action(kind, arg)
+
+
 def _by_rule(actions: list[Action], kind: str, arg: str) -> Action:
-    act = Action(kind, arg)
+    act = _action(kind, arg)
     if act not in actions:
         raise AssertionError(f"Non-player rule chose {kind}:{arg}, which is not legal")
     return act
@@ -291,9 +300,10 @@ def _np_turn(state: GameState, f: str, actions: list[Action]) -> Move:
         front, rule = (options[0], "the only Front it contributed to") if len(options) == 1 \
             else support_front(state, f, options)
         return _by_rule(actions, "np_strategy", front), f"2c-iii: Strategy on the Front it supported ({rule})"
-    track, sign, rule = priority(state, f)
-    if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
-        return _HP_TRACK[track, sign], f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
+    if "hp_track" in kinds:  # (else no step is affordable: the Priority track and its words are not asked for)
+        track, sign, rule = priority(state, f)
+        if fa.hero >= TRACK_HP_PRICE[track] and blocked_reason(state, track, sign) is None:
+            return _HP_TRACK[track, sign], f"2d: Hero points on its Priority track {track_label(track)} ({rule})"
     for bonus, why in _BONUSES_ON:
         if bonus in actions:
             return bonus, why
@@ -344,7 +354,7 @@ def step_nonplayers(state: GameState) -> int:
         d = BUILD[p["kind"]](state, p)
         actions = [c.action for c in d.choices]
         action, rule = _decide(state, f, p, actions)
-        carry_out_legal(state, f, p, d, action, f"Non-player rule {rule}")
+        carry_out_legal(state, f, p, d, action, f"Non-player rule {rule}", actions)
         n += 1
 
 

@@ -18,7 +18,7 @@ from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
 from .content import by_content
-from .machine import Step, ask, barrier, content, log, pick, push, step
+from .machine import QUIET, Step, ask, barrier, content, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
 from .tracks import STEPS, TRACK_READS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_reads
@@ -143,10 +143,12 @@ def _trash(state: GameState, s: Step) -> None:
     fa.playing.remove(card)
     if is_nonplayer(state, f):
         fa.discard.append(card)
-        log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
+        if not state.options.get(QUIET):
+            log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
     else:
         fa.trash.append(card)
-        log(state, f"{card_name(card)} is trashed.", f"card:{card}", faction=f)
+        if not state.options.get(QUIET):
+            log(state, f"{card_name(card)} is trashed.", f"card:{card}", faction=f)
 
 
 @step("morale")
