@@ -152,7 +152,7 @@ def test_a_server_killed_while_its_computer_thinks_goes_on_at_once_when_started_
         assert time.monotonic() < end, "the computer never claimed its decision"
         time.sleep(0.05)
     lf_server.kill()
-    old_owner = claim[0]  # (read again now, it could be gone: a search that ended between the look and the kill)
+    old_owner = claim[0]  # the claim seen before the kill (a search that ended in between leaves none to read after)
     lapses = datetime.fromisoformat(str(old_owner[1]))
     _, at_kill = _claim_and_version(url, row.id)
     lf_server.start()
