@@ -92,7 +92,7 @@ def greedy_action(state: GameState, me: str, seed: int = 0) -> Action:
     standing = score(world, me)
     best, best_score = acts[0], float("-inf")
     for a in acts:
-        s = clone(world)
+        s = clone(world, quiet=True)
         apply(s, me, a)
         ends = a.kind in ("end_turn", "keep_done", "bid_done") or turn_index(s) > now
         value = standing if s.result is None and ends else score(s, me)

@@ -115,7 +115,7 @@ class Search:
         return self.budget.seconds is not None and time.perf_counter() - self.start >= self.budget.seconds
 
     def _play(self, world: GameState, a: Action, until: int, record: bool) -> Outlook:
-        s = clone(world)
+        s = clone(world, quiet=True)  # a playout reads no log: it writes none, nor its words
         apply(s, self.me, a)
         line: list[tuple[str, Action]] | None = [] if record else None
         playout(s, until, line)
@@ -134,7 +134,7 @@ class Search:
             return False
         seen = None
         for a in acts:
-            s = clone(world)
+            s = clone(world, quiet=True)
             apply(s, self.me, a)
             dump = s.model_dump(exclude={"log", "actions", "undo_floor"})
             if seen is not None and dump != seen:
