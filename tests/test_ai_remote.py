@@ -65,7 +65,11 @@ def test_the_pool_thinks_in_another_process_and_a_cancelled_thought_applies_noth
         seen: list[float] = []
         move = await thinking.think(state, "anarchists", "quick", seed=3, on_progress=seen.append)
         task = asyncio.create_task(thinking.think(state, "anarchists", "strong", seed=3))
-        await asyncio.sleep(0.3)
+        # cancelled just after it is handed to the pool, long before it could end (it takes about 0.3 s of search:
+        # a cancel at a fixed 0.3 s came after the answer now and then)
+        while thinking.thinkers().busy == 0:
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(0.05)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task

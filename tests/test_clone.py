@@ -10,13 +10,15 @@ made, is the same at the end of the original's game).
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from lf.engine import GameState, apply, clone, from_json, legal_actions, new_game, to_json
-from lf.engine.npc import choose
+import lf.engine as engine
+from lf.engine import GameState, apply, clone, from_json, legal_actions, machine, new_game, to_json
+from lf.engine.npc import choose, step_nonplayers
 from lf.engine.queries import is_nonplayer
 from lf.engine.state import FactionState
 
@@ -163,14 +165,8 @@ def test_a_quiet_clone_plays_the_same_game_without_a_log() -> None:
 
 def test_a_quiet_game_puts_no_words_together_for_its_log(monkeypatch) -> None:
     """Issue 19, "log words built only when the log needs them": a quiet game's rules skip the words of their
-    frequent lines (``if not state.options.get(QUIET)``) rather than build them for ``log`` to drop. Only rare
-    lines (a year's end, a bid) still reach ``log``: under a tenth of what a full game writes."""
-    import pkgutil
-
-    import lf.engine as engine
-    from lf.engine import machine
-    from lf.engine.npc import step_nonplayers
-
+    frequent lines (``if keeps_log(state)``) rather than build them for ``log`` to drop. Only rare lines (a
+    year's end, a bid) still reach ``log``: under a tenth of what a full game writes."""
     calls, log = [], machine.log
 
     def counting(state: GameState, *args, **kwargs) -> None:

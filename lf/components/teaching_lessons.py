@@ -47,15 +47,22 @@ def area_of(lesson: Lesson) -> str:
     return ANCHOR_AREA.get(lesson.anchor, "now")
 
 
+def lesson_words(lesson: Lesson) -> tuple[str, str, str, str]:
+    """The callout's words: its heading, its text, its rulebook section and its "Show ..." button (a test draws
+    every lesson's in the callout to check that each fits)."""
+    return (f"Lesson · {lesson.title}", lesson.text, f"Rulebook: {lesson.section}",
+            f"Show {AREA_WORDS[area_of(lesson)]}")
+
+
 def render_lesson(lesson: Lesson, on_seen: Callable[[str], object], on_show: Callable[[str], object]) -> None:
     area = area_of(lesson)
+    heading, text, section, show = lesson_words(lesson)
     with ui.element("div").classes("lf-lesson").props(f"data-testid=lesson-{lesson.id} data-area={area}") \
             .mark(f"lesson-{lesson.id}"):
-        ui.html(f'<div class="lf-lesson-k">Lesson · {esc(lesson.title)}</div>'
-                f'<div class="lf-lesson-t">{esc(lesson.text)}</div>'
-                f'<div class="lf-lesson-s">Rulebook: {esc(lesson.section)}</div>', sanitize=False)
+        ui.html(f'<div class="lf-lesson-k">{esc(heading)}</div><div class="lf-lesson-t">{esc(text)}</div>'
+                f'<div class="lf-lesson-s">{esc(section)}</div>', sanitize=False)
         with ui.element("div").classes("lf-lesson-foot"):
-            ui.button(f"Show {AREA_WORDS[area]}", icon="my_location", on_click=lambda: on_show(area)) \
+            ui.button(show, icon="my_location", on_click=lambda: on_show(area)) \
                 .props(f"outline no-caps color=black data-testid=lesson-show-{lesson.id}") \
                 .classes("lf-lesson-show").mark(f"lesson-show-{lesson.id}")
             ui.button("Got it", icon="check", on_click=lambda: on_seen(lesson.id)) \

@@ -19,7 +19,7 @@ from .forgo import forgone
 from .fronts import add_strength
 from .hero import spend
 from .content import by_content
-from .machine import QUIET, content, log, push
+from .machine import content, keeps_log, log, push
 from .play import morale_choices, play_choices, resolve_morale, resolve_play
 from .queries import is_nonplayer, owns
 from .state import GameState
@@ -268,19 +268,19 @@ def resolve_spend(state: GameState, f: str, a: Action) -> None:
         draw(state, f, 1, "bought with a Hero point", archives=first)
     elif a.kind == "hp_bonus":
         spend(state, f, 2)
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(f)} spend 2 Hero points.", faction=f)
         set_bonus(state, a.arg, True)
     elif a.kind == "hp_track":
         price = TRACK_HP_PRICE[a.arg]
         spend(state, f, price)
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(f)} spend {price} Hero points to move {track_label(a.arg)}.", f"track:{a.arg}",
                 faction=f)
         push(state, move(a.arg, a.n, 1, f))
     elif a.kind == "volunteers":
         spend(state, f, 1)
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(f)} spend 1 Hero point on Volunteers.", faction=f)
         add_strength(state, a.arg, 1, f, "Volunteers")
     elif a.kind == "intelligence":

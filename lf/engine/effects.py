@@ -24,7 +24,7 @@ from .constants import (
 )
 from .fronts import attack, strength
 from .hero import grant, lose, take
-from .machine import QUIET, Step, log, pick, push, step, then
+from .machine import Step, keeps_log, log, pick, push, step, then
 from .queries import free_hand, government_controller, is_nonplayer, most_hero, tie_breaker, turn_order
 from .state import GameState
 from .tracks import fx, government_direction, move
@@ -111,11 +111,11 @@ def _bonus(state: GameState, e: dict, actor: str, s: Step) -> None:
 
 def set_bonus(state: GameState, which: str, on: bool) -> None:
     if state.bonuses[which] == on:
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"The {which.capitalize()} Bonus is already {'on' if on else 'off'}.", f"bonus:{which}")
         return
     state.bonuses[which] = on
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"The {which.capitalize()} Bonus is turned {'on' if on else 'off'}.", f"bonus:{which}", kind="bonus")
 
 
@@ -296,7 +296,7 @@ def add_to_bag(state: GameState, faction: str, n: int, why: str) -> None:
     put = min(n, fa.tokens)
     fa.tokens -= put
     state.bag.extend([faction] * put)
-    if put and not state.options.get(QUIET):
+    if put and keeps_log(state):
         log(state, f"{faction_label(faction)} add {put} token{'s' * (put != 1)} to the Bag of Glory ({why}).",
             "bag", faction=faction, kind="glory")
     if put < n:

@@ -22,7 +22,7 @@ from .constants import (
     plain_list,
 )
 from .hero import grant
-from .machine import QUIET, Step, log, pick, push, step
+from .machine import Step, keeps_log, log, pick, push, step
 from .queries import closest_to_defeat, closest_to_victory, is_nonplayer, open_fronts, owns, tie_breaker
 from .state import FrontState, GameState
 from .tracks import move
@@ -130,7 +130,7 @@ def add_strength(state: GameState, front: str, n: int, by: str | None, src: str 
         total, extras = _support_extras(state, fs, by, n)
     old = fs.value
     fs.value = min(FRONT_MAX, old + total)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         why = "; ".join([src, *extras] if src else extras)
         more = f" ({why})" if why else ""
         if by is None:
@@ -167,7 +167,7 @@ def _support_extras(state: GameState, fs: FrontState, by: str, n: int) -> tuple[
 def add_attacks(state: GameState, front: str, n: int, src: str = "") -> None:
     fs = state.fronts[front]
     fs.value = max(FRONT_MIN, fs.value - n)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         why = f" ({src})" if src else ""
         log(state, f"{n} Attack{'s' * (n != 1)} on the {front_label(front)}{why}: now {fs.value:+d}.", f"front:{front}",
             kind="front")

@@ -16,7 +16,7 @@ from .actions import Action, Decision, IllegalAction
 from .computers import REASON_KIND, computer_level
 from .constants import FACTIONS, faction_label
 from .decisions import BUILD, RESOLVE
-from .machine import QUIET, log, pinned, run
+from .machine import keeps_log, log, pinned, run
 from .setup import setup
 from .state import GameState
 from .step_words import action_words
@@ -146,10 +146,10 @@ def carry_out(state: GameState, faction: str, p: dict[str, Any], act: Action, no
     entry = {"faction": faction, "action": act.to_json()}
     if note:
         entry["note"] = note
-    if note and not state.options.get(QUIET):
-        # the reason of a seat the computer plays is its own kind of line (lf/engine/computers.py)
-        kind = REASON_KIND if computer_level(state, faction) else "nonplayer"
-        log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind=kind)
+        if keeps_log(state):
+            # the reason of a seat the computer plays is its own kind of line (lf/engine/computers.py)
+            kind = REASON_KIND if computer_level(state, faction) else "nonplayer"
+            log(state, f"{faction_label(faction)}: {note}.", faction=faction, kind=kind)
     state.actions.append(entry)
     state.pending.remove(p)
     RESOLVE[p["kind"]](state, p, act)

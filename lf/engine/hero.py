@@ -7,7 +7,7 @@ first, then the others in turn order; spent and lost points go back to the suppl
 from __future__ import annotations
 
 from .constants import faction_label
-from .machine import QUIET, log
+from .machine import keeps_log, log
 from .queries import turn_order
 from .state import GameState
 
@@ -23,7 +23,7 @@ def grant(state: GameState, gains: dict[str, int], why: str) -> None:
         got = min(want, supply)
         state.hero_supply = supply - got
         factions[faction].hero += got
-        if state.options.get(QUIET):
+        if not keeps_log(state):
             continue
         if got == want:
             log(state, f"{faction_label(faction)} gain {got} Hero point{'s' * (got != 1)} ({why}).", f"hero:{faction}", faction=faction)

@@ -62,10 +62,7 @@ def pinned(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def push(state: GameState, *steps: Step) -> None:
     """Schedule steps so that they run in the order given, before anything already scheduled."""
-    if len(steps) == 1:  # (most pushes: no reversed iterator to make)
-        state.stack.append(steps[0])
-    else:
-        state.stack.extend(reversed(steps))
+    state.stack.extend(reversed(steps))
 
 
 def then(state: GameState, step: Step) -> None:
@@ -106,9 +103,14 @@ def halted_at(state: GameState) -> Step | None:
     return None
 
 
-#: The game option of a search's copy (``clone(state, quiet=True)``): it keeps no log. A line whose words cost
-#: something to build (labels, numbers) is built under ``if not state.options.get(QUIET)``, so a search builds none.
+#: The game option of a search's copy (``clone(state, quiet=True)``): it keeps no log.
 QUIET = "quiet"
+
+
+def keeps_log(state: GameState) -> bool:
+    """False for a quiet game. A line whose words cost something to build (labels, card names, numbers) is built
+    under ``if keeps_log(state)``, so a search, which reads no log, builds none of them (issue 19)."""
+    return not state.options.get(QUIET)
 
 
 def log(
@@ -123,8 +125,8 @@ def log(
 
     A game with the option ``quiet`` (a search's copy: ``clone(state, quiet=True)``) keeps no log: the entries,
     their words and the memory they hold are nearly a third of the CPU time of a game, and a search reads none of
-    them (the frequent lines' callers skip their words too: ``QUIET``)."""
-    if state.options.get(QUIET):
+    them (the frequent lines' callers skip their words too: ``keeps_log``)."""
+    if not keeps_log(state):
         return
     entries = state.log
     entry: dict[str, Any] = {

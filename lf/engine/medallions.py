@@ -10,7 +10,7 @@ from __future__ import annotations
 from .constants import faction_label
 from .effects import add_to_bag
 from .hero import grant
-from .machine import QUIET, Step, content, log, pick, push, step
+from .machine import Step, content, keeps_log, log, pick, push, step
 from .queries import is_nonplayer
 from .state import GameState
 
@@ -46,7 +46,7 @@ def _medallion_take(state: GameState, s: Step) -> None:
     state.medallions.remove(m)
     state.factions[f].medallions.append(m)
     medal = content().medallion(m)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"{faction_label(f)} claim the {medal.name} medallion: {medal.text}", f"medallion:{m}", faction=f,
             kind="medallion")
     if m == "propaganda":

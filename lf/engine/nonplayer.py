@@ -15,7 +15,7 @@ from .constants import BONUSES, FACTIONS, FRONTS, TRACK_HP_PRICE, TRACKS, factio
 from .decisions import DEAREST_STEP, HP_BONUS, HP_TRACK, kind, resolve_spend
 from .fronts import add_strength, strength
 from .hero import spend
-from .machine import QUIET, Step, ask, log, push, step
+from .machine import Step, ask, keeps_log, log, push, step
 from .play import event_lines
 from .queries import owns
 from .state import GameState
@@ -30,7 +30,7 @@ def _play_top_event(state: GameState, f: str, then: list[Step]) -> None:
         return
     state.factions[f].playing.append(card)
     name = card_name(card)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"{faction_label(f)} (Non-player) play the top card of their deck, {name}, for its Event "
             "(rule 2a).", f"card:{card}", faction=f, kind="play")
     push(state, *[fx(e, f, name) for e in event_lines(card)], {"s": "trash", "f": f, "card": card}, *then)
@@ -126,13 +126,13 @@ def _np_turn_do(state: GameState, p: dict, a: Action) -> None:
     if a.kind == "np_organization":
         spend(state, f, 1)
         fa.used.append("organization")
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(f)} spend 1 Hero point on Organization (rule 2c-i).", "medallion:organization",
                 faction=f)
         push(state, move(a.arg, a.n, 1, f))
     elif a.kind == "np_strategy":
         fa.used.append("strategy")
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(f)} use Strategy (rule 2c-iii).", "medallion:strategy", faction=f)
         add_strength(state, a.arg, 1, f, "Strategy")
     elif a.kind == "volunteers":

@@ -18,7 +18,7 @@ from .describe import effects_text, icon_parts, icon_text
 from .fronts import strength
 from .hero import spend
 from .content import by_content
-from .machine import QUIET, Step, ask, barrier, content, log, pick, push, step
+from .machine import Step, ask, barrier, content, keeps_log, log, pick, push, step
 from .queries import free_hand, is_nonplayer, owns
 from .state import GameState
 from .tracks import STEPS, TRACK_READS, blocked_on, blocked_reason, fx, landing_on, move, movable_steps, track_reads
@@ -143,11 +143,11 @@ def _trash(state: GameState, s: Step) -> None:
     fa.playing.remove(card)
     if is_nonplayer(state, f):
         fa.discard.append(card)
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{card_name(card)} goes to the Non-player's discard pile.", f"card:{card}", faction=f)
     else:
         fa.trash.append(card)
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{card_name(card)} is trashed.", f"card:{card}", faction=f)
 
 

@@ -26,7 +26,7 @@ from .constants import (
 )
 from .content_schema import Trigger
 from .content import by_content
-from .machine import QUIET, Step, content, log, push, step
+from .machine import Step, content, keeps_log, log, push, step
 from .queries import government_controller, initiative_holder
 from .state import GameState
 
@@ -147,13 +147,13 @@ def _track(state: GameState, s: Step) -> None:
         return
     reason = blocked_reason(state, track, d)
     if reason:
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{track_label(track)} cannot move {'up' if d > 0 else 'down'}: {reason}.", f"track:{track}")
         return
     tracks = state.tracks
     tracks[track] += d
     space = tracks[track]
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"{track_label(track)} moves {'up' if d > 0 else 'down'} to {space}.", f"track:{track}",
             faction=s.get("by"), kind="track")
     if k > 1:
@@ -172,7 +172,7 @@ def _arrive(state: GameState, track: str, space: int) -> None:
     if trigger is None or space in state.blanks[track]:
         return
     state.blanks[track].append(space)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"Trigger on {track_label(track)} {space}: {trigger.text}. A Blank marker covers it.",
             f"track:{track}", f"space:{track}:{space}", kind="trigger")
     push(state, *[fx(e, trigger.owner, f"trigger {track_label(track)} {space}", "board") for e in trigger_effects(trigger)])
@@ -212,6 +212,6 @@ def update_initiative(state: GameState) -> None:
     holder = initiative_holder(state)
     if holder != state.initiative:
         state.initiative = holder
-        if not state.options.get(QUIET):
+        if keeps_log(state):
             log(state, f"{faction_label(holder)} take the Initiative.", f"initiative:{holder}", faction=holder,
                 kind="initiative")

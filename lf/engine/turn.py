@@ -21,7 +21,7 @@ from .effects import add_to_bag
 from .fronts import attack
 from .hero import grant
 from .content import by_content
-from .machine import QUIET, Step, ask, barrier, content, log, push, step
+from .machine import Step, ask, barrier, content, keeps_log, log, push, step
 from .queries import is_nonplayer, owns, turn_order
 from .state import GameState
 from .tracks import fx
@@ -51,7 +51,7 @@ def is_final_turn(state: GameState) -> bool:
 @step("turn_start")
 def _turn_start(state: GameState, s: Step) -> None:
     state.turn += 1
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"Year {state.year}, turn {state.turn} begins.", kind="turn")
     final = [{"s": "final_bid"}] if is_final_turn(state) else []
     push(state, {"s": "fascist_event"}, *final, {"s": "choose"}, {"s": "player_turns"}, {"s": "test"}, {"s": "bag"},
@@ -66,7 +66,7 @@ def _fascist_event(state: GameState, s: Step) -> None:
     state.test_result = None
     barrier(state)
     card = fascist(card_id)
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         attacks = ", ".join(f"{n} {letter}" for letter, n in card.attacks)
         log(state, f"Fascist Event: {card.name} ({attacks}). Test on the {front_label(card.test.front)}, "
             f"threshold {card.test.threshold:+d}.", f"fascist:{card_id}", f"front:{card.test.front}", kind="fascist")
@@ -118,7 +118,7 @@ def _turn_menu(state: GameState, s: Step) -> None:
 def _turn_done(state: GameState, s: Step) -> None:
     f = s["f"]
     state.factions[f].chosen = None
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"{faction_label(f)} end their turn.", faction=f)
     state.active = None
 
@@ -138,7 +138,7 @@ def _test(state: GameState, s: Step) -> None:
         success = fs.value >= test.threshold
         why = f"the Front is at {fs.value:+d} against a threshold of {test.threshold:+d}"
     state.test_result = "success" if success else "failure"
-    if not state.options.get(QUIET):
+    if keeps_log(state):
         log(state, f"Fascist Test on the {front_label(test.front)}: {'success' if success else 'failure'} ({why}).",
             f"front:{test.front}", f"fascist:{card.id}", kind="test")
     if success:

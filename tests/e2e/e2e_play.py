@@ -138,6 +138,15 @@ PAST_JS = ("v => { const r = document.querySelector('[data-testid=game]'); retur
            " && window.did_handshake === true; }")
 
 
+#: Something is offered to the seat, or the game's end is on screen (a deal may lose the war within a few moves).
+OFFERED_OR_OVER_JS = f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-testid=outcome]')"
+
+
+def game_over(page: Page) -> bool:
+    """The game page shows the game's end."""
+    return page.get_by_test_id("outcome").count() > 0
+
+
 #: The teaching table shows a later version than ``v``.
 TEACH_PAST_JS = "v => +document.querySelector('[data-testid=teach]').dataset.version > v"
 

@@ -26,6 +26,9 @@ from e2e_play import ask_coach, press_until, upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page
 
+from lf.engine import decisions, new_game
+from lf.engine.constants import FACTIONS
+
 pytestmark = pytest.mark.e2e
 
 #: ``open(devices, device)``: bring ``device`` (conftest's ``Devices.new``) to the state to scan; its page.
@@ -162,8 +165,11 @@ def rules_dialog(devices, device) -> Page:
     return page
 
 
-def teaching(devices, device) -> Page:
+def teaching(devices, device, seed: int | None = None) -> Page:
+    """The teaching table (of the deal ``seed``: a random one when None) with its first lesson docked."""
     page = shows("/")(devices, device)
+    if seed is not None:
+        page.get_by_test_id("teach-seed").fill(str(seed))
     page.get_by_test_id("teach-start").click()
     page.wait_for_url("**/teach/*")
     page.locator("[data-testid=teach]").wait_for()
@@ -178,12 +184,10 @@ HAND_OFF_SEED = 26
 def teaching_hand_off(devices, device) -> Page:
     """The teaching table covered by its hand-off screen ("I am the ..."), which a random deal shows first only
     about once in twenty: this deal shows it at once, so it is scanned on every run."""
-    page = shows("/")(devices, device)
-    page.get_by_test_id("teach-seed").fill(str(HAND_OFF_SEED))
-    page.get_by_test_id("teach-start").click()
-    page.wait_for_url("**/teach/*")
+    first = decisions(new_game(HAND_OFF_SEED, dict.fromkeys(FACTIONS, "human")))
+    assert [d.kind for d in first] == ["choose"] * 3, f"seed {HAND_OFF_SEED} no longer opens on the secret choice"
+    page = teaching(devices, device, HAND_OFF_SEED)
     page.get_by_test_id("handoff").wait_for()
-    page.locator('[data-testid^="lesson-"]').first.wait_for()  # the Fascist event's lesson is docked beside it
     return page
 
 

@@ -13,7 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from e2e_play import confirm_if_asked, mark_page, snapshot, take, wait_reloaded
+from e2e_play import OFFERED_OR_OVER_JS, confirm_if_asked, game_over, mark_page, snapshot, take, wait_reloaded
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sqlalchemy import create_engine, text
@@ -48,11 +48,6 @@ def _version(page) -> int:
     return int(page.get_by_test_id("game").get_attribute("data-version"))
 
 
-def _over(page) -> bool:
-    """The page shows the game's end (a deal may lose the war within a few moves: Year 1's cards hit Madrid)."""
-    return page.get_by_test_id("outcome").count() > 0
-
-
 def _a_game_in_play(page, rng: random.Random) -> tuple[str, int]:
     """A game made from the lobby, four moves played into it and not over (else another): (id, version)."""
     for _ in range(5):
@@ -62,7 +57,7 @@ def _a_game_in_play(page, rng: random.Random) -> tuple[str, int]:
         game_id = page.url.rsplit("/", 1)[1].split("?")[0]
         for _ in range(4):
             version = _move(page, rng)
-            if _over(page):
+            if game_over(page):
                 break
         else:
             return game_id, version
@@ -73,9 +68,8 @@ def _move(page, rng: random.Random) -> int:
     """One move chosen among the options the page offers, taken as a player takes it (a tap on the board, or the
     prompt bar's button), confirmed when asked; returns the new version."""
     before = _version(page)
-    offered_or_over = f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-testid=outcome]')"
     try:  # the Non-players may still move
-        page.wait_for_function(offered_or_over, timeout=WAIT_MS)
+        page.wait_for_function(OFFERED_OR_OVER_JS, timeout=WAIT_MS)
     except PlaywrightError as exc:
         raise AssertionError(f"nothing offered to this seat at version {before}: the page shows {snapshot(page)}, "
                              f"the seat chip {page.locator('.lf-status .lf-chip').first.inner_text()!r}") from exc

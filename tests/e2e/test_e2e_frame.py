@@ -23,7 +23,7 @@ from e2e_play import TEACH_PAST_JS, press_until, upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page, expect
 
-from lf.components.teaching_lessons import AREA_WORDS, area_of
+from lf.components.teaching_lessons import lesson_words
 from lf.teaching.guide import lessons
 
 pytestmark = pytest.mark.e2e
@@ -172,7 +172,8 @@ def test_the_lesson_is_always_on_screen(size: str, devices) -> None:
 EVERY_LESSON_JS = """
 (lessons) => {
   const el = document.querySelector('.lf-lesson-dock .lf-lesson'), dock = el.closest('.lf-lesson-dock');
-  const parts = ['.lf-lesson-k', '.lf-lesson-t', '.lf-lesson-s', '.lf-lesson-show .block'].map(s => el.querySelector(s));
+  const parts = ['.lf-lesson-k', '.lf-lesson-t', '.lf-lesson-s', '.lf-lesson-show .block']
+    .map(s => el.querySelector(s));
   const kept = parts.map(p => p.textContent);
   const out = [];
   for (const l of lessons) {
@@ -197,8 +198,7 @@ def test_every_lesson_fits_its_callout_whole(size: str, devices) -> None:
         page = ctx.new_page()
         _start_teaching(page)
         page.locator(".lf-lesson-dock .lf-lesson").wait_for()
-        words = [{"id": lesson.id, "words": [f"Lesson · {lesson.title}", lesson.text, f"Rulebook: {lesson.section}",
-                                             f"Show {AREA_WORDS[area_of(lesson)]}"]} for lesson in lessons()]
+        words = [{"id": lesson.id, "words": lesson_words(lesson)} for lesson in lessons()]
         too_tall = page.evaluate(EVERY_LESSON_JS, words)
         assert not too_tall, f"{size}: " + "; ".join(too_tall)
     finally:

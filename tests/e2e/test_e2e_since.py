@@ -10,16 +10,13 @@ for the test's tap.
 from __future__ import annotations
 
 import pytest
-from e2e_play import confirm_if_asked, play_now, press, snapshot, take
+from e2e_play import OFFERED_OR_OVER_JS, confirm_if_asked, game_over, play_now, press, snapshot, take
 from playwright.sync_api import expect
 
 from lf.components.prompt import CONFIRM_KINDS
 from lf.tools.page_policy import OFFERED_JS, kind_of
 
 pytestmark = pytest.mark.e2e
-
-#: The end screen's outcome, once the war is over.
-OUTCOME = "[data-testid=outcome]"
 
 #: The rectangles of the step box and of every mark on the board.
 RECTS_JS = """() => {
@@ -44,9 +41,8 @@ def _play_to_the_end_of_a_turn(page, touch: bool) -> bool:
     """Moves as a player makes them (a card in secret, Action Points on a Front, no Morale), then the end: True,
     or False if the war ended first."""
     for _ in range(30):
-        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('{OUTCOME}')",
-                               timeout=30_000)
-        if page.locator(OUTCOME).count():
+        page.wait_for_function(OFFERED_OR_OVER_JS, timeout=30_000)
+        if game_over(page):
             return False
         keys = page.evaluate(OFFERED_JS)
         key = next((k for p in ("choose:", "ap_front:", "morale_skip", "end_turn") for k in keys if k.startswith(p)),
@@ -125,7 +121,7 @@ def test_a_rule_a_non_player_cites_opens_the_reference_at_that_rule(devices) -> 
         for _ in range(6):
             if cited.count() or not _play_to_the_end_of_a_turn(page, False):
                 break
-        if cited.count() and not page.locator(OUTCOME).count():
+        if cited.count() and not game_over(page):
             break
     else:
         raise AssertionError("five deals without a step that cites a rule within six turns")
