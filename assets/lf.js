@@ -227,12 +227,13 @@
   window.lfZoom = zoom;
 
   /* Taps that no board piece took: a card or the Fascist card zooms; anything with a title explains itself
-     (phones have no hover); elsewhere, an open menu or bubble closes. */
+     (phones have no hover), on the table and on every status line (the teaching table's, the replay's); elsewhere,
+     an open menu or bubble closes. */
   document.addEventListener("click", function (e) {
     if (e.lfDone || !e.target.closest) return;
     var inMenu = e.target.closest(".lf-menu");
     if (!inMenu) closeMenus();
-    var table = e.target.closest(".lf-table, .lf-zoom");
+    var table = e.target.closest(".lf-table, .lf-zoom, .lf-status");
     if (!table) { hideBubble(); return; }
     var z = e.target.closest("[data-zoom]");
     if (z && table.classList.contains("lf-table") && !e.target.closest("button, a, .q-btn")) { zoom(z); return; }

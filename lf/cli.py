@@ -57,7 +57,7 @@ def _loadgen(args: argparse.Namespace) -> int:
 
     runs = list(RUNS) if args.run == "all" else args.run.split(",")
     return main(runs, args.max_games, args.moves, (args.think_min, args.think_max), args.spectators, args.idle_games,
-                args.live_games, args.seed)
+                args.live_games, args.seed, args.lobby_seconds, args.lobby_listed)
 
 
 def _cluster(args: argparse.Namespace) -> int:
@@ -110,13 +110,15 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", dest="json_file", default=None)
     s.add_argument("--plot", dest="plot_dir", default=None)
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    s.add_argument("--level", default="standard", help="the Fascists' strength: recruit, standard, veteran or last_stand")
     s.add_argument("--quiet", action="store_true")
     s.set_defaults(fn=_simulate)
     from lf.tools.arena import add_parser as add_arena
 
     add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
-    lg.add_argument("--run", default="all", help="all, or some of ramp,ramp2,spectators,memory,failover,flood,computers")
+    lg.add_argument("--run", default="all",
+                    help="all, or some of ramp,ramp2,spectators,memory,failover,flood,computers,lobby")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
     lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
     lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")
@@ -125,6 +127,10 @@ def parser() -> argparse.ArgumentParser:
     lg.add_argument("--idle-games", type=int, default=40, help="games loaded with no page (memory)")
     lg.add_argument("--live-games", type=int, default=20, help="games with 3 seated pages (memory)")
     lg.add_argument("--seed", type=int, default=1)
+    lg.add_argument("--lobby-seconds", type=float, default=90.0,
+                    help="how long one address opens and keeps lobby pages while a game is played (lobby)")
+    lg.add_argument("--lobby-listed", type=int, default=20,
+                    help="other public games listed in the lobby, half running, half finished (lobby)")
     lg.set_defaults(fn=_loadgen)
     c = sub.add_parser("cluster", help="N lf processes on one PostgreSQL behind HAProxy, on this machine")
     c.add_argument("--processes", type=int, default=2, help="lf processes (one core each at most)")

@@ -101,3 +101,15 @@ def settle(state: GameState, limit: int = 60) -> GameState:
         f = state.pending[0]["faction"]
         do(state, f, legal_actions(state, f)[0])
     raise AssertionError("picks never ended")
+
+
+def play_steps(state: GameState, steps: int) -> GameState:
+    """Play up to ``steps`` moves, each a fixed pick among the legal actions (a spread of kinds, the same every
+    run), stopping when the game ends."""
+    for i in range(steps):
+        if state.result is not None:
+            break
+        f = state.pending[0]["faction"]
+        acts = legal_actions(state, f)
+        apply(state, f, acts[(7 * i + 3) % len(acts)])
+    return state

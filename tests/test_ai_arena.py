@@ -95,7 +95,7 @@ def test_arena_smoke_games_are_legal_and_count_their_playouts(tmp_path) -> None:
 
 
 def test_arena_games_repeat_exactly_for_a_seed() -> None:
-    task = (0, parse_lineup("anarchists=ai:6,communists=nonplayer,moderates=person:random"), 9)
+    task = (0, parse_lineup("anarchists=ai:6,communists=nonplayer,moderates=person:random"), 9, "standard")
     a, b = play(task), play(task)
     a.think_seconds = b.think_seconds = {}
     assert a == b and a.error is None

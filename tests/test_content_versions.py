@@ -7,20 +7,15 @@ what a card says is cached per version, so games of both versions can be played 
 
 from __future__ import annotations
 
-from lf.engine import apply, decision, legal_actions, new_game, replay, view
+from engine_helpers import play_steps
+
+from lf.engine import apply, decision, new_game, replay, view
 from lf.engine.content import CONTENT_VERSION, archived_versions, load_content
 from lf.engine.turn import fascist_lines
 
 OLD = "lf-original-2"
 
 
-def _play(state, steps: int) -> None:
-    for i in range(steps):
-        if state.result is not None:
-            return
-        f = state.pending[0]["faction"]
-        acts = legal_actions(state, f)
-        apply(state, f, acts[(7 * i + 3) % len(acts)])
 
 
 def test_the_earlier_content_is_kept_and_differs_where_it_was_re_tuned() -> None:
@@ -37,7 +32,7 @@ def test_a_game_names_its_content_and_is_dealt_and_played_with_it() -> None:
     card = state.fascist_card
     first = view(state, None)
     assert first["content_version"] == OLD
-    _play(state, 60)
+    play_steps(state, 60)
     assert replay(state.seed, None, state.options, state.actions) == state
     assert card in load_content(OLD).fascist_cards
 
@@ -47,8 +42,8 @@ def test_games_of_two_contents_side_by_side_never_read_each_others_cards() -> No
     new_lines = fascist_lines("F1-17", "effects")
     old_game, new_game_ = new_game(8, options={"content": OLD}), new_game(8)
     for _ in range(3):
-        _play(old_game, 7)
-        _play(new_game_, 7)
+        play_steps(old_game, 7)
+        play_steps(new_game_, 7)
     assert fascist_lines("F1-17", "effects") == new_lines  # the current content outside any game
     for state in (old_game, new_game_):
         assert replay(state.seed, None, state.options, state.actions) == state

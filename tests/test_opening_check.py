@@ -60,4 +60,5 @@ def test_lf_check_fails_on_such_a_card(year1_card, capsys):
     year1_card("F1-04", [("V", 4), ("M", 4)])  # 4 on the tied Madrid, then 4 more: -10
     assert check.run() == 1
     out = capsys.readouterr().out
-    assert "content error: a Year 1 Fascist card can defeat a Front" in out and "Relief of the Alcázar" in out
+    assert "a Year 1 Fascist card can defeat a Front before anyone has played a card" in out
+    assert "content error: at Standard" in out and "Relief of the Alcázar" in out

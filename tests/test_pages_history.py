@@ -163,7 +163,7 @@ async def test_rematch_takes_the_player_to_the_new_game_in_their_seat_and_others
 
 async def test_a_browser_that_held_a_seat_holds_it_in_the_rematch_without_claiming(reg, user: User) -> None:
     session, tokens = await _seated(reg, user, LOST, "moderates")
-    new_id = port().rematch(session.id, [tokens["anarchists"]], None)  # pressed on another device
+    new_id = port().rematch(session.id, [tokens["anarchists"]], None, creator="another device")  # pressed there
     await user.open(f"/game/{new_id}")
     await wait_for(lambda: user.client.id in screens() and screen_of(user).game_id == new_id)
     assert screen_of(user).faction == "moderates"

@@ -5,6 +5,7 @@ write can commit: a full disk and a read-only database fail it, each in its own 
 from __future__ import annotations
 
 import contextlib
+import resource
 import sqlite3
 import subprocess
 import uuid
@@ -61,6 +62,28 @@ async def test_a_locked_database_fails_the_health_check_without_hanging(server: 
             lock.close()
         assert r.status_code == 503 and r.json()["failed"] == ["database"]
         assert "did not answer" in r.json()["checks"]["database"]
+        assert (await http.get("/healthz")).status_code == 200
+
+
+async def test_a_file_size_limit_on_the_database_fails_the_health_check_and_says_so(server: LfServer) -> None:
+    """Issue 27: ``/healthz`` answered 200 while every move failed to save: the server's process could not make
+    the SQLite file or its write-ahead log larger (its file-size limit: ``ulimit -f``, systemd's ``LimitFSIZE``),
+    and the health row's write (one 4 KB page) still fitted where a move's (16-190 KB) did not. Set on the real
+    server's process with prlimit, 64 KB above its files, then lifted."""
+    server.start()
+    wal = server.db_path.with_name(server.db_path.name + "-wal")
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        assert (await http.get("/healthz")).status_code == 200
+        assert server.proc is not None
+        before = resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE)
+        largest = max(f.stat().st_size for f in (server.db_path, wal) if f.exists())
+        resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (largest + 65536, before[1]))
+        try:
+            r = await http.get("/healthz")
+        finally:
+            resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, before)
+        assert r.status_code == 503 and r.json()["failed"] == ["database"], r.text
+        assert "file-size limit" in r.json()["checks"]["database"], r.text
         assert (await http.get("/healthz")).status_code == 200
 
 

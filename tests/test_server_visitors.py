@@ -157,6 +157,54 @@ async def test_spectator_places_are_held_by_connected_pages_only_and_limited_per
         await second.close()
 
 
+@pytest.mark.parametrize("server", [{"LF_LOBBY_PAGES_PER_ADDRESS": "2", "LF_PAGE_BURST": "200",
+                                     "LF_TRUSTED_PROXIES": "127.0.0.1"}], indirect=True)
+async def test_lobby_pages_are_capped_per_address_and_a_closed_one_frees_its_place(server: LfServer) -> None:
+    """Issue 27: one address kept about a hundred lobby pages open, and every change of the lists reached each."""
+    sentence = "This address has 2 lobby pages open; close one to open another."
+
+    async def lobby_answer(http: httpx.AsyncClient, **headers: str) -> httpx.Response:
+        return await http.get("/", headers=headers)
+
+    first = await PageSocket.open(server.url)
+    second = await PageSocket.open(server.url)
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            # the places are taken when the sockets connect: the next lobby page of this address is refused
+            for _ in range(40):
+                third = await lobby_answer(http)
+                if third.status_code == 429:
+                    break
+                await asyncio.sleep(0.05)
+            assert third.status_code == 429 and sentence in third.text, third.text[:500]
+            assert "<script" not in third.text and int(third.headers["retry-after"]) >= 1  # a plain page, no lobby
+            # another address (behind the trusted proxy) has places of its own
+            assert (await lobby_answer(http, **{"X-Forwarded-For": "198.51.100.7"})).status_code == 200
+            # a closed lobby page gives its place back at once (not after NiceGUI's reconnection wait)
+            await second.close()
+            for _ in range(20):
+                if (await lobby_answer(http)).status_code == 200:
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the place was not given back within 2 s")
+            # the pages built but never connected took no place: the third connected one fills the address again
+            third_page = await PageSocket.open(server.url)
+            try:
+                for _ in range(40):
+                    again = await lobby_answer(http)
+                    if again.status_code == 429:
+                        break
+                    await asyncio.sleep(0.05)
+                assert again.status_code == 429 and sentence in again.text
+            finally:
+                await third_page.close()
+    finally:
+        await first.close()
+        await second.close()
+    assert not server.tracebacks(), server.log_text()[-3000:]
+
+
 # -- socket messages ------------------------------------------------------------------------------------------
 
 async def test_malformed_socket_messages_are_dropped_with_one_counted_line(server: LfServer) -> None:

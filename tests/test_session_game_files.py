@@ -114,7 +114,8 @@ def test_a_teaching_game_file_keeps_its_free_undo_and_unknown_options_are_droppe
     doc, _ = _free_undo_game("teaching")
     doc["game"]["options"]["fog_of_war"] = True  # no such option: dropped
     copy = registry.import_game(doc)
-    assert copy.mode == "teaching" and copy.options == {"free_undo": True, "generator": 2, "content": CONTENT_VERSION}
+    assert copy.mode == "teaching" and copy.options == {"free_undo": True, "generator": 2, "content": CONTENT_VERSION,
+                                                        "level": "standard"}
 
 
 def test_a_game_file_keeps_the_hosts_hints_switch_and_an_older_file_gets_its_modes_default(registry: Registry) -> None:

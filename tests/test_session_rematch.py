@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from history_helpers import LOST, NAMES, imported
 
 from lf.engine.constants import FACTIONS
-from lf.session import BadRequest, NotSeated, Registry
+from lf.engine.content import CONTENT_VERSION
+from lf.engine.rng import GENERATOR
+from lf.server import limits
+from lf.server.settings import Settings, set_settings
+from lf.session import BadRequest, LimitReached, NotSeated, Registry
 from lf.session.rematch import host_of_rematch, rematch, rematch_id, rematch_name, rematch_of, seat_in_rematch
 from lf.store import StoreError
 from lf.store.db import make_engine
 from lf.store.migrations import migrate
-from lf.store.models import GameRow
+from lf.store.models import GameRow, utcnow
 from session_helpers import claim_humans, play
 
 
@@ -163,3 +168,58 @@ def test_a_schema_2_database_upgrades_to_the_rematch_link(new_db) -> None:
         assert any(i["name"] == "ux_games_rematch_of" and i["unique"] for i in inspect(engine).get_indexes("games"))
     finally:
         engine.dispose()
+
+
+# -- issue 27: a rematch is a new game like a created one ---------------------------------------------------------
+
+def _made_this_hour(registry: Registry, creator: str) -> int:
+    return registry.count_games(creator=creator, since=utcnow() - timedelta(hours=1))
+
+
+def test_a_rematch_is_a_game_its_presser_started_and_the_server_s_limits_refuse_it(registry: Registry) -> None:
+    """Issue 27: a visitor at their hourly games limit, on a server at its live games limit, still got a new game
+    from Rematch, stored without a creator (so it was never counted either)."""
+    old, tokens = imported(registry, LOST)
+    events = []
+    old.subscribe(events.append)
+    registry.host_game({}, name="Made this hour", creator="visitor-key")
+    set_settings(Settings(games_per_hour=1))
+    try:
+        before = len(registry.games())
+        with pytest.raises(LimitReached, match="games in the last hour"):
+            rematch(registry, old.id, [tokens["anarchists"]], creator="visitor-key",
+                    check=lambda: limits.check_new_game(registry, "visitor-key"))
+        assert rematch_id(registry, old.id) is None and len(registry.games()) == before and events == []
+        set_settings(Settings(live_games=1))  # the game made this hour is live: the server is full
+        with pytest.raises(LimitReached, match="running as many games as it can"):
+            rematch(registry, old.id, [tokens["anarchists"]], creator="another-key",
+                    check=lambda: limits.check_new_game(registry, "another-key"))
+        assert rematch_id(registry, old.id) is None and events == []
+        set_settings(None)
+        new = rematch(registry, old.id, [tokens["anarchists"]], creator="another-key",
+                      check=lambda: limits.check_new_game(registry, "another-key"))
+        assert registry.repo.get_game(new.id).creator == "another-key" and _made_this_hour(registry, "another-key") == 1
+        set_settings(Settings(games_per_hour=1, live_games=1))  # a later press finds the game: never refused
+        again = rematch(registry, old.id, [tokens["moderates"]], creator="another-key",
+                        check=lambda: limits.check_new_game(registry, "another-key"))
+        assert again.id == new.id and _made_this_hour(registry, "another-key") == 1
+    finally:
+        set_settings(None)
+
+
+def test_a_rematch_is_dealt_with_today_s_content_and_generator_and_keeps_the_table_s_other_options(
+        registry: Registry) -> None:
+    """Issue 27: a rematch of a game dealt with an older card set was dealt with that card set again (its "content"
+    option was kept, only "generator" dropped). Every other option is the table's choice and stays (here one lf
+    does not know yet, as a newer option would be)."""
+    dealt = {"content": "lf-original-2", "generator": 1}
+    game = registry.create_game({"communists": "nonplayer", "moderates": "nonplayer"}, name="Old cards", seed=7,
+                                options={**dealt, "table_choice": "kept"})
+    assert game.content_version == "lf-original-2" != CONTENT_VERSION and GENERATOR != 1
+    token = game.claim("anarchists", "Ana")
+    play(game, {"anarchists": token}, seed=7)
+    assert game.status == "finished" and game.result["war"] != "ended"
+    new = rematch(registry, game.id, [token])
+    assert (new.options["content"], new.options["generator"]) == (CONTENT_VERSION, GENERATOR)
+    assert new.content_version == CONTENT_VERSION and new.options["table_choice"] == "kept"
+    assert {k: v for k, v in game.options.items() if k not in dealt}.items() <= new.options.items()

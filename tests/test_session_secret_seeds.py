@@ -45,6 +45,25 @@ def test_a_chosen_seed_is_told_to_every_seat_of_a_game_of_several_people(registr
     assert registry.create_game(TWO, seed=42, mode="teaching").view()["shuffle_known_by"] is None  # one screen
 
 
+def test_a_running_game_of_the_old_generator_tells_every_seat_its_shuffle_could_be_computed(
+        registry: Registry) -> None:
+    """Issue 27: a game dealt before engine 3 (generator 1, SplitMix64, whose every output gives its state away)
+    runs on after the upgrade, and nobody at its table was told that its shuffle could be computed. Told like a
+    chosen seed: to every seat and spectator of a game of several people, while it runs."""
+    old = registry.create_game(TWO, options={"generator": 1})
+    tokens = claim_humans(old)
+    for faction, token in tokens.items():
+        assert old.view(token)["shuffle_known_by"] == "old_generator", faction
+    assert old.view()["shuffle_known_by"] == "old_generator"  # spectators too
+    assert registry.create_game(TWO).view()["shuffle_known_by"] is None  # today's generator
+    assert registry.create_game(TWO, seed=42, options={"generator": 1}).view()["shuffle_known_by"] == "host"
+    assert registry.create_game(SOLO, options={"generator": 1}).view()["shuffle_known_by"] is None  # one person
+    teaching = registry.create_game(TWO, mode="teaching", options={"generator": 1})
+    assert teaching.view()["shuffle_known_by"] is None  # one screen
+    play(old, tokens, seed=5)
+    assert old.status == "finished" and old.view()["shuffle_known_by"] is None  # nothing is hidden any more
+
+
 def test_a_game_opened_from_a_file_in_mid_game_says_the_file_knows_the_shuffle(registry: Registry) -> None:
     game = registry.create_game({f: "human" for f in FACTIONS})
     tokens = claim_humans(game)

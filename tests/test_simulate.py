@@ -132,10 +132,10 @@ def test_main_writes_report_json_and_charts(tmp_path, capsys):
 def test_a_crash_is_reported_with_its_seed(monkeypatch):
     real = sim.new_game
 
-    def flaky(seed, seats=None):
+    def flaky(seed, seats=None, options=None):
         if seed == SEED + 1:
             raise RuntimeError("boom")
-        return real(seed, seats)
+        return real(seed, seats, options)
 
     monkeypatch.setattr(sim, "new_game", flaky)
     fig = sim.figures(sim.simulate(3, SEED, workers=1))

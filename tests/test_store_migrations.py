@@ -86,7 +86,9 @@ def test_the_v1_fixture_is_what_migration_1_creates(new_db) -> None:
 
 def _fill_like_lf_0_1(engine: Engine, game_id: str, token: str) -> tuple[str, int]:
     """A 3-human game 25 steps in, stored as lf 0.1 did: log rows without kind, a snapshot without checksum."""
-    old_generator = {"generator": 1}  # lf 0.1 dealt with SplitMix64; the migration to schema 5 records it
+    # lf 0.1 dealt with SplitMix64, and its games were replayed with the cards lf had at schema 5 (lf-original-3, its
+    # cards lf-original-0 not kept): the migration to schema 5 records both
+    old_generator = {"generator": 1, "content": "lf-original-3"}
     # a game still going 25 steps in (searched with the engine: the content decides which seeds last)
     seed, state = next((s, g) for s in range(18, 200)
                        if (g := reference_game(s, HUMANS, s, steps=25, options=old_generator)).result is None)

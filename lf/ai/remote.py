@@ -13,24 +13,27 @@ the count of moves, which only seeds the search's random stream), the move is th
 calls for.
 
 ``work`` is the process side of a pool (lf/session/thinking.py): it reports progress and reads "stop" through
-two shared arrays the pool hands each process once (``attach``), one slot per decision being thought.
+two shared arrays the pool hands each process once (``attach``), one slot per decision being thought, and writes
+its pid into a third while it searches a slot (so the pool can tell whose search a dead process took with it).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from lf.engine import GameState, view
+from lf.engine import Action, GameState, view
 
 from .infoset import InfoSet, Unseen
 from .levels import Budget, budget_of
 from .player import decide
 from .reasons import Move
+from .rollout import rollout_action
 
 #: The dealing of the stand-in world (any fixed number: the world is one of the information set's).
 STAND_IN_DEAL = 1936
@@ -80,20 +83,38 @@ def decide_request(req: dict[str, Any], on_progress: Callable[[int, int], None] 
     return decide(world, req["faction"], budget, int(req["seed"]), on_progress, should_stop, req.get("seconds"))
 
 
+def rules_move(req: dict[str, Any]) -> Action:
+    """The playout rules' move (``rollout.py``, the arena's ``person:rules``) for a ``seat_request``, on the stand-in
+    world a search of it starts from: what the seat plays when it cannot think (it reads the seat's information
+    only, like the search)."""
+    return rollout_action(stand_in(read_info(req["info"], req["faction"]), req["recent"]), req["faction"])
+
+
 # --------------------------------------------------------------------------- the thinking process's side
 
 _progress: Any = None  # a shared array of floats: each slot's progress, 0..1
 _stop: Any = None  # a shared array of bytes: 1 asks the slot's search to stop
+_pids: Any = None  # a shared array of ints: the pid of the process searching each slot (0: none)
 
 
-def attach(progress: Any, stop: Any) -> None:
+def attach(progress: Any, stop: Any, pids: Any = None) -> None:
     """A pool process's initializer: the shared arrays it reports to and reads from."""
-    global _progress, _stop
-    _progress, _stop = progress, stop
+    global _progress, _stop, _pids
+    _progress, _stop, _pids = progress, stop, pids
 
 
 def work(slot: int, text: str) -> dict[str, Any]:
     """Think out one request in a pool process: progress into slot ``slot``, stop when it says so."""
+    if _pids is None:
+        return _work(slot, text)
+    _pids[slot] = os.getpid()
+    try:
+        return _work(slot, text)
+    finally:
+        _pids[slot] = 0
+
+
+def _work(slot: int, text: str) -> dict[str, Any]:
     start = time.perf_counter()
     req = json.loads(text)
     seconds = req.get("seconds")

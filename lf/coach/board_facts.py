@@ -24,7 +24,7 @@ from lf.engine.constants import (
     TRACK_MAX,
     TRACK_MIN,
 )
-from lf.engine.content import Content, load_content
+from lf.engine.content import Content, load_content, view_key
 
 #: A Front falls at this value (rulebook pg. 8).
 DEFEAT_AT = -10
@@ -37,7 +37,7 @@ def content_of(version: str | None) -> Content:
 
 def content_for(view: dict) -> Content:
     """The content the game was dealt with (a game plays to its end with its own cards)."""
-    return content_of(view.get("content_version"))
+    return content_of(view_key(view))
 
 
 def open_fronts(view: dict) -> list[str]:

@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from lf.engine.content import CONTENT_VERSION
+from lf.engine.content import view_key
 
+from . import levels
 from .fascist_card import fascist_card_html, test_of
 from .front import front_html
 from .glory import glory_html
@@ -68,6 +69,9 @@ KNOWN_SHUFFLE = {
              "every deck. Play with a secret seed (leave it empty) when that matters."),
     "file": ("Shuffle known from a file", "This game was opened from a game file in mid-game: whoever holds the "
              "file can know every hand and every deck."),
+    "old_generator": ("Shuffle from an older lf: it could be computed", "This game was dealt by an older lf, whose "
+                      "shuffle gives itself away: a player who works at it could compute every hand and every deck "
+                      "from what the table shows. New games and rematches are dealt by one that cannot be computed."),
 }
 
 
@@ -80,7 +84,8 @@ def known_shuffle_chip(v: dict) -> str:
 
 
 def status_line(v: dict, lead: str) -> str:
-    """Year and turn, phase, direction, Initiative, Government and the Hero point supply, after the ``lead`` chip.
+    """Year and turn, the Fascists' strength, phase, direction, Initiative, Government and the Hero point supply,
+    after the ``lead`` chip.
 
     Short enough for one row at 1280 px in every phase (Year and turn share a chip; Initiative and Government
     share one when one faction holds both); on a phone the chips wrap (assets/table.css)."""
@@ -89,7 +94,7 @@ def status_line(v: dict, lead: str) -> str:
     direction = esc(v["direction"].capitalize())
     return (
         f'<div class="lf-status"{scroll_region("Game status")}>{lead}{known_shuffle_chip(v)}'
-        f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>'
+        f'<span class="lf-chip strong">Year <b>{v["year"]}</b> of 3{turn}</span>{levels.chip_html(v)}'
         f'<span class="lf-chip">{esc(phase_words(v["phase"]))}</span>'
         f'<span class="lf-chip" title="Direction of play: {direction}">{arrow}<span class="lf-wide"> {direction}</span>'
         f'</span>'
@@ -155,8 +160,9 @@ def fascist_html(v: dict) -> str:
 
 
 def _version(v: dict) -> str:
-    """The content the game was dealt with: an older game's Fascist card reads as it was printed for it."""
-    return v.get("content_version") or CONTENT_VERSION
+    """The content the game was dealt with, at its level: an older game's Fascist card reads as it was printed for
+    it, and a harder level's as that level changed it."""
+    return view_key(v)
 
 
 def glory_box_html(v: dict) -> str:

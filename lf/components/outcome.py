@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import levels
 from .theme import FACTIONS, FRONTS, esc, faction_label, front_label, signed
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -144,6 +145,11 @@ def _bids_html(view: dict) -> str:
             f'<div class="lf-o-why" data-testid="bid-winner">{esc(bid_words(view, bids))}</div></div>')
 
 
+def _level_html(view: dict) -> str:
+    """The Fascists' strength the war was fought at: a result at Veteran is not one at Recruit."""
+    return f'<div class="lf-o-level" data-testid="outcome-level">{esc(levels.outcome_words(view))}</div>'
+
+
 def outcome_html(view: dict, names: dict[str, str]) -> str:
     r = view["result"]
     won = r.get("war") == "won"
@@ -161,7 +167,7 @@ def outcome_html(view: dict, names: dict[str, str]) -> str:
     why = f'<div class="lf-o-why" data-testid="winner-why">{esc(winner_words(view))}</div>' if won and winner else ""
     return (f'<div class="lf-banner {"won" if won else "lost"}" data-testid="outcome">'
             f'<h2>{esc(title)}</h2><div>{esc(how[0].upper() + how[1:] if how else "")}. '
-            f'Ended in Year {r.get("year")}, turn {r.get("turn")}.</div>{lost}{me}{why}'
+            f'Ended in Year {r.get("year")}, turn {r.get("turn")}.</div>{_level_html(view)}{lost}{me}{why}'
             f'<table data-testid="ranking"><tr><th>{"Place" if won else ""}</th><th>Faction</th><th>Glory</th>'
             f'<th>Hero points</th><th>Medallions</th></tr>{_ranking_rows(view, names)}</table>'
             f'{_bids_html(view)}'

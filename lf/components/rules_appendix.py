@@ -123,6 +123,9 @@ READINGS: tuple[tuple[str, str], ...] = (
                  "Archives adds a card to the turn's first purchase only."),
     ("test", "A Fascist Test's reward, like every line of a Fascist card, is the card's doing, not a player's "
              "support: its Strength places no token and earns no Teamwork, Strategy or Hero point."),
+    ("attacks", "A Fascist card's Attacks land in the order printed, and V and D (the Fronts closest to Victory and "
+                "to Defeat) are judged once the named Fronts' Attacks have landed. Every card of lf's set prints its "
+                "named Fronts first."),
     ("trigger", "The +1 to a Front of a track's trigger is added by the track's owner, who counts as supporting "
                 "that Front."),
     ("morale", "The Morale Bonus is looked at once the card's Action Points are used: a card whose points turned "

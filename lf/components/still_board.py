@@ -87,7 +87,7 @@ def still_board(view: dict, lead: Callable[[dict], str], names: Callable[[], dic
                         out.parts += parts
     with side:
         out.keep(HtmlPart("fascist", lambda w: _slice(w, "fascist_card", "fascist_deck_size", "test_result", "year",
-                                                     "fronts", "attacks_now", "content_version"),
+                                                     "fronts", "attacks_now", "content_version", "level"),
                           board.fascist_html, mark="fascist"), "fascist", None, v)
         out.keep(HtmlPart("facs", lambda w: (_slice(w, "factions", "initiative", "government", "active", "waiting",
                                                     "phase", "tracks", "viewer"), names()),

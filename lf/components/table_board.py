@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lf.engine.content import CONTENT_VERSION
+from lf.engine.content import view_key
 from lf.session.presence import SeatPresence
 
 from .fascist_card import test_of
@@ -25,7 +25,7 @@ from .track import bonus_html, track_html
 def front_pieces(v: dict) -> dict[str, Piece]:
     """Each Front with the options it carries (Action Points, Strength, an Attack, Volunteers...)."""
     placed = Placed.of(v)
-    test = None if v["result"] else test_of(v["fascist_card"], v.get("content_version") or CONTENT_VERSION)
+    test = None if v["result"] else test_of(v["fascist_card"], view_key(v))
     out: dict[str, Piece] = {}
     for f in FRONTS:
         ref = f"front:{f}"

@@ -180,6 +180,26 @@ class FascistCard(Model):
         return sum(n for _, n in self.attacks)
 
 
+#: The letters that name their Front; V and D are judged on the board as the named letters left it.
+NAMED_LETTERS = ("M", "N", "A", "S")
+
+
+@model(frozen=True, forbid_extra=True)
+class Level(Model):
+    """A strength of the Fascists (docs/engine.md, "Levels"): what it changes on the Fascist cards of each Year, as
+    data; the rules read the changed cards and never the level itself."""
+
+    id: str = Field(pattern=r"^[a-z_]+$")
+    name: str = Field(min_length=2)
+    #: What the level changes, in the words a player reads when they tap its chip.
+    summary: str = Field(min_length=10)
+    #: Years 1, 2 and 3: Attacks added to each card's first named Front (fewer when negative; a letter at 0 is
+    #: dropped unless it is the card's only one).
+    attacks: tuple[int, int, int] = (0, 0, 0)
+    #: Years 1, 2 and 3: added to each Test's threshold (a harder Test needs a stronger Front).
+    tests: tuple[int, int, int] = (0, 0, 0)
+
+
 @model(frozen=True, forbid_extra=True)
 class Trigger(Model):
     track: Literal["liberty", "collectivization", "government", "soviet_support", "foreign_aid"]

@@ -87,6 +87,8 @@ def effect_text(e: dict) -> str:
     if op == "take_hero":
         return f"{actor}Take {n} Hero point{'s' * (n != 1)} from {who_words(e['who'])}"
     if op == "draw":
+        if e.get("actor") == "initiative":  # a line that names its drawer says who (CONTENT.md: who acts)
+            return f"The Initiative player draws {n} card{'s' * (n != 1)}"
         return f"{actor}Draw {n} card{'s' * (n != 1)}"
     if op == "if":
         then = "; ".join(effect_text(x) for x in e.get("then", []))
@@ -106,10 +108,20 @@ def effects_text(lines: list[dict] | tuple[dict, ...]) -> str:
             said[-1][1] += 1
         else:
             said.append([text, 1])
-    return ". ".join(text + _TIMES.get(n, f", {n} times") for text, n in said) + "." if lines else ""
+    return ". ".join(_repeated(text, n) for text, n in said) + "." if lines else ""
 
 
 _TIMES = {1: "", 2: ", twice"}
+#: Lines whose repeat reads as a count in the line itself ("Add two of your tokens", as short as one token's words:
+#: a Northern success of lf-original-4 adds two Moderate tokens, and its card must keep its height on a phone).
+_COUNTED = {"Add one of your tokens": ("Add {n} of your tokens", {2: "two", 3: "three"})}
+
+
+def _repeated(text: str, n: int) -> str:
+    for one, (many, words) in _COUNTED.items():
+        if n in words and one in text:
+            return text.replace(one, many.format(n=words[n]))
+    return text + _TIMES.get(n, f", {n} times")
 
 
 def icon_text(icon: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import bid, effects, fronts, medallions, nonplayer, outcome, play, tracks, turn, year_end  # noqa: F401  (register steps)
-from .content import CONTENT_VERSION, using_content
+from .content import dealt_with
 from .actions import Action, Decision, IllegalAction
 from .computers import REASON_KIND, computer_level
 from .constants import FACTIONS, faction_label
@@ -28,8 +28,9 @@ def new_game(seed: int, seats: dict[str, str] | None = None, options: dict[str, 
     """A new game, advanced to the first decision (the first Fascist Event is already revealed).
 
     ``options["content"]`` names the content version to deal it with (default: the current one; a replay of an
-    older game names its own), ``options["generator"]`` the random generator (lf/engine/rng.py)."""
-    with using_content((options or {}).get("content", CONTENT_VERSION)):
+    older game names its own), ``options["level"]`` the Fascists' strength (default: Standard; levels.toml),
+    ``options["generator"]`` the random generator (lf/engine/rng.py)."""
+    with dealt_with(options or {}):
         state = setup(seed, seats, options)
         run(state)
     return state

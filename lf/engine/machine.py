@@ -15,7 +15,7 @@ from functools import wraps
 from typing import Any
 
 from .constants import plain_list
-from .content import CONTENT_VERSION, Content, active_version, load_content, using_content
+from .content import Content, active_key, content_key, load_content, using_content
 from .state import GameState
 
 Step = dict[str, Any]
@@ -41,6 +41,8 @@ def step(name: str) -> Callable[[StepHandler], StepHandler]:
     return register
 
 
+#: The option that names a game's level of the Fascists' strength (lf/engine/content, levels.toml).
+LEVEL = "level"
 #: The content of the game being played (``load_content()``: the rules ask for it hundreds of times a game).
 content: Callable[[], Content] = load_content
 
@@ -51,10 +53,10 @@ def pinned(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(fn)
     def run_pinned(state: GameState, *args: Any, **kwargs: Any) -> Any:
-        version = state.content_version
-        if version == CONTENT_VERSION or version == active_version():
+        version, level = state.content_version, state.options.get(LEVEL)
+        if content_key(version, level) == active_key():
             return fn(state, *args, **kwargs)
-        with using_content(version):
+        with using_content(version, level):
             return fn(state, *args, **kwargs)
 
     return run_pinned

@@ -20,6 +20,7 @@ from typing import Any
 
 from .actions import Action
 from .constants import FACTIONS
+from .content import dealt_with
 from .decisions import SPEND_KINDS
 from .machine import LOG_WATCH, run
 from .queries import government_controller
@@ -124,8 +125,9 @@ class Chronicle:
         self.moves: list[Move] = []
         # ``new_game`` is ``setup`` then ``run`` (game.py): the setup's own lines change nothing on a board
         # that did not exist before them, the first Fascist card's do.
-        self.state = setup(seed, self.seats, self.options)
-        self._play(0, lambda: run(self.state))
+        with dealt_with(self.options):  # the game's own content, whatever lf deals today (issue 27)
+            self.state = setup(seed, self.seats, self.options)
+            self._play(0, lambda: run(self.state))
         self.extend(actions)
 
     def extend(self, actions: list[dict[str, Any]]) -> bool:
@@ -133,7 +135,12 @@ class Chronicle:
         ones (an undo took a step back): build a new Chronicle then."""
         if actions[:len(self.actions)] != self.actions:
             return False
-        for entry in actions[len(self.actions):]:
+        with dealt_with(self.options):
+            self._follow(actions[len(self.actions):])
+        return True
+
+    def _follow(self, entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
             k = len(self.actions) + 1
             first, after = self._play(k, lambda e=entry: apply_entry(self.state, e))
             self.actions.append(entry)
@@ -141,7 +148,6 @@ class Chronicle:
             key = kind if kind in TABLE_KINDS else Action.parse(entry["action"]).key
             self.moves.append(Move(k, entry["faction"], key, not entry.get("note") and kind not in TABLE_KINDS,
                                    first, after))
-        return True
 
     def _play(self, step: int, fn: Callable[[], Any]) -> tuple[int, int]:
         """Run one action with the board read at each line it writes; (its first line, its first line that is

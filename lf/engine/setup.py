@@ -18,9 +18,9 @@ from .constants import (
 )
 from .cards import draw_all
 from .computers import check_option
-from .content import active_version
+from .content import active_level, active_version
 from .hero import grant
-from .machine import HALT_BEFORE_HIDDEN, content, log, push
+from .machine import HALT_BEFORE_HIDDEN, LEVEL, content, log, push
 from .queries import initiative_holder
 from .rng import GENERATOR, start, shuffled
 from .state import FactionState, FrontState, GameState
@@ -44,10 +44,15 @@ def setup(seed: int, seats: dict[str, str] | None = None, options: dict[str, Any
     # are kept in key order, so the state's bytes do not depend on the order a caller wrote them in.
     # (a preview's own option never belongs to a game: a game file carrying it would stop at the next card)
     # The content is the one new_game made active: the options name it, so a replay reads the same cards.
-    options = dict(sorted({"generator": GENERATOR, **(options or {}), "content": active_version()}.items()))
+    # A version with levels records the game's level too (one without deals Standard alone and records none, so its
+    # games' bytes are what they always were).
+    c = content()
+    options = {"generator": GENERATOR, **(options or {}), "content": active_version()}
+    if len(c.levels) > 1:
+        options[LEVEL] = active_level()
+    options = dict(sorted(options.items()))
     options.pop(HALT_BEFORE_HIDDEN, None)
     check_option(options, seat_map)
-    c = content()
     rng = start(seed, options["generator"])
     rng, medals = shuffled(rng, list(MEDALLION_EFFECTS))
     factions = {}

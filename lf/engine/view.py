@@ -15,7 +15,8 @@ from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
 from .queries import government_controller, turn_order
-from .machine import pinned
+from .content import STANDARD
+from .machine import LEVEL, pinned
 from .state import GameState
 from .year_end import keep_limits
 
@@ -77,6 +78,7 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "viewer": viewer,
         "version": len(state.actions),
         "content_version": state.content_version,
+        "level": state.options.get(LEVEL, STANDARD),
         "year": state.year,
         "turn": state.turn,
         "phase": state.phase,

@@ -12,7 +12,7 @@ from nicegui import storage, ui
 
 from lf.components.outcome import outcome_html
 
-from . import browser_seats, game_files
+from . import browser_seats, game_files, visitor
 from . import session_port as port
 from .in_thread import in_thread
 from .live import go_once
@@ -59,10 +59,11 @@ def _rematch_button(game_id: str, held: list[str], host_token: str | None) -> No
 
 
 async def start_rematch(game_id: str, button: ui.button, held: list[str], host_token: str | None) -> None:
-    """Make (or find) the rematch and go there; the other pages of the game follow by themselves."""
+    """Make (or find) the rematch and go there; the other pages of the game follow by themselves. A new rematch
+    counts as a game this visitor started: beyond the server's limits the page says which, and nothing changes."""
     button.disable()  # a second click on this device sends nothing; one on another device finds the same game
     try:
-        new_id = await in_thread(port.rematch, game_id, held, host_token)
+        new_id = await in_thread(port.rematch, game_id, held, host_token, creator=visitor.key())
     except port.SessionError as exc:
         ui.notify(f"No rematch: {exc}", type="negative", multi_line=True)
         button.enable()

@@ -188,7 +188,7 @@ class GameScreen:
 
     def _side(self) -> None:
         self._keep(HtmlPart("fascist", lambda v: _slice(v, "fascist_card", "fascist_deck_size", "test_result", "year",
-                                                        "fronts", "result", "attacks_now", "content_version"),
+                                                        "fronts", "result", "attacks_now", "content_version", "level"),
                                    board.fascist_html, mark="fascist"))
         self._keep(self._pieces("facs", "fac", lambda v: table_board.faction_pieces(v, self.names, self.presence),
                                  share=False),

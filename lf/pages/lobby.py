@@ -5,22 +5,28 @@ games can never hide them; the public lists are paged, newest first, with their 
 listed only to the browsers that hold a seat in them or host them. The host can end or delete a game from
 its line.
 
-Why the lists are live without polling: the lobby listens to the session port (a game created, a seat
-claimed or left) and to each running game it shows, and re-draws the lists once per burst of events.
-Every session call runs in a worker thread.
+Why the lists are live without polling, and cost the same for one page or a hundred (issue 27): what every
+visitor sees alike is one model for all the lobby pages of the process (lf/pages/lobby_feed.py), which hears of
+every change (a game created, a seat claimed or left, a move in a game it shows), reads the lists once per burst
+of changes in a worker thread and hands them to every page; a page keeps only its own part (its browser's games)
+and re-draws only the lines that changed. An address keeps at most ``LF_LOBBY_PAGES_PER_ADDRESS`` lobby pages
+open (lf/server/lobby_pages.py, lf/pages/lobby_place.py): beyond, a plain sentence instead of a lobby.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextvars
+from collections.abc import Callable
 from datetime import datetime
 
+from fastapi import Response
 from nicegui import Client, storage, ui
 
+from lf.components import levels
 from lf.components.theme import FACTIONS, esc, faction_label, phase_words
 from lf.store.models import utcnow
 
-from . import browser_seats, game_files, teaching, visitor
+from . import browser_seats, game_files, lobby_feed, lobby_place, teaching, visitor
 from . import session_port as port
 from .confirm import ask
 from .frame import page_body, top_bar
@@ -28,17 +34,16 @@ from .in_thread import in_thread
 from .quick_play import play_now_choices
 from .rules_reference import open_rules_dialog
 from .seats import claim_seat
-from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
+from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles, strength_select
 
 SEAT_KINDS = {"human": "Human", "nonplayer": "Non-player", "computer": "Computer"}
-LIVE_DELAY_S = 0.3
-PER_PAGE = 10
+PER_PAGE = lobby_feed.PER_PAGE
 MAX_TURN_SECONDS = 3600
 
 
 class CreateForm:
-    """Name, seed, a human/Non-player/computer switch per faction (and the computer's level), private or public,
-    and which seat the host takes."""
+    """Name, seed, a human/Non-player/computer switch per faction (and the computer's level), the Fascists'
+    strength (Standard unless changed), private or public, and which seat the host takes."""
 
     def __init__(self) -> None:
         self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
@@ -51,6 +56,7 @@ class CreateForm:
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
         self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
             .props("outlined dense data-testid=new-level").classes("w-full").mark("new-level")
+        self.strength = strength_select("new-strength")
         self.public = ui.switch("Public: listed in the lobby, anyone may take a free seat") \
             .props("data-testid=new-public").classes("lf-switch").mark("new-public")
         self.hints = ui.switch("Hints allowed: each player may ask the coach to suggest a move", value=True) \
@@ -96,7 +102,7 @@ class CreateForm:
         try:
             new = await in_thread(port.create_game, seats, creator=visitor.key(), name=self.name.value or None,
                                   seed=seed, private=not self.public.value, turn_seconds=turn_seconds,
-                                  hints=bool(self.hints.value))
+                                  hints=bool(self.hints.value), level=self.strength.value)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative", multi_line=True)
             return
@@ -173,124 +179,242 @@ def _status_words(line: port.LobbyGame) -> str:
     return f"Year {line.year}, {turn} · {phase_words(line.phase)} · waiting for {waiting or 'nobody'}"
 
 
+def _level_words(line: port.LobbyGame) -> str:
+    """" · Fascists' strength: Veteran" for a game not played at Standard (the default needs no word: most games
+    are), in the line's title; its summary on hover."""
+    if line.level == levels.STANDARD:
+        return ""
+    lv = levels.level_named(line.level, line.content_version)
+    return (f' · <span class="lf-level-tag" title="{esc(lv.summary)}" data-testid="level-{esc(line.id)}">'
+            f'{esc(levels.TITLE)}: {esc(lv.name)}</span>')
+
+
+class Box:
+    """One box of game lines ("Your games", the public running or finished games): its heading, its sentence when it
+    lists nothing, its lines and its pager, each changed only when it changes. A line is drawn again when its game
+    (or this browser's part in it) changed; the others are only put in their new order (a move puts its game first)."""
+
+    def __init__(self, parent: ui.element, mark: str, draw: Callable[[port.LobbyGame], None]) -> None:
+        with parent:
+            self.box = ui.element("div").classes("lf-box").mark(mark).props(f"data-testid={mark}")
+        with self.box:
+            self.heading = ui.label("").classes("lf-box-h")
+        self.draw = draw
+        self.empty: ui.label | None = None
+        self.pager: ui.element | None = None
+        self.pager_key: object = None
+        #: {game id: (what the line was drawn from, its element)}
+        self.lines: dict[str, tuple[object, ui.element]] = {}
+
+    def show(self, heading: str, games: list[port.LobbyGame], key: Callable[[port.LobbyGame], object],
+             empty: str | None = None, pager: tuple[object, Callable[[], None]] | None = None) -> None:
+        if self.heading.text != heading:
+            self.heading.set_text(heading)
+        for gone in set(self.lines) - {g.id for g in games}:
+            self.lines.pop(gone)[1].delete()
+        lines = [self._line(g, key(g)) for g in games]
+        empty = empty if not games else None
+        if empty and self.empty is None:
+            with self.box:
+                self.empty = ui.label(empty).classes("lf-muted")
+        elif not empty and self.empty is not None:
+            self.empty.delete()
+            self.empty = None
+        if (pager[0] if pager else None) != self.pager_key:
+            if self.pager is not None:
+                self.pager.delete()
+                self.pager = None
+            self.pager_key = pager[0] if pager else None
+            if pager:
+                with self.box:
+                    self.pager = ui.row().classes("items-center gap-2 lf-pager")
+                with self.pager:
+                    pager[1]()
+        order = [self.heading, *([self.empty] if self.empty else []), *lines, *([self.pager] if self.pager else [])]
+        children = self.box.default_slot.children
+        for i, element in enumerate(order):
+            if i >= len(children) or children[i] is not element:
+                element.move(target_index=i)
+
+    def _line(self, line: port.LobbyGame, key: object) -> ui.element:
+        drawn = self.lines.get(line.id)
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        if drawn is None:
+            with self.box:
+                element = ui.element("div").classes("lf-game-line").props(f"data-testid=game-{line.id}") \
+                    .mark(f"game-{line.id}")
+        else:
+            element = drawn[1]
+            element.clear()
+        with element:
+            self.draw(line)
+        self.lines[line.id] = (key, element)
+        return element
+
+    def delete(self) -> None:
+        self.box.delete()
+
+
 class GameLists:
-    """Your games, the public running and finished games (paged), re-drawn when a game changes (never polled)."""
+    """This page's part of the lobby's lists: which games its browser plays or hosts ("Your games"), which page of
+    each public list it shows, and what it drew. What every visitor sees alike is one model for all the lobby pages
+    (lf/pages/lobby_feed.py), read once per change; at each change this page re-draws only the lines that changed."""
 
     def __init__(self, client: Client) -> None:
         self.client = client
-        self.subs: dict[str, port.Subscription] = {}
-        self.loop = asyncio.get_running_loop()
-        self._scheduled = False
+        self.feed = lobby_feed.feed()
+        self.pages = {"active": 0, "finished": 0}
         self.held: dict[str, dict[str, str]] = {}
         self.hosted: dict[str, str] = {}
-        self.pages = {"active": 0, "finished": 0}
-        self.mine: list[port.LobbyGame] = []
-        self.lists: dict[str, port.GameList] = {}
-        self.running: list[str] = []
-        #: A change came while the page had no socket (before it opened, or while it reconnects): re-draw on connect.
+        #: A change came while the page had no socket (before it opened, or while it reconnects): drawn on connect.
         self.missed = False
-        self.error = ""
-        self.draw_mine = ui.refreshable(self._draw_mine)
-        self.draw = ui.refreshable(self._draw)
+        self._mine_parent: ui.element | None = None
+        self._lists_parent: ui.element | None = None
+        self._mine: Box | None = None
+        self._lists: dict[str, Box] | None = None
+        self._error = ""
 
     async def start(self, mine_box: ui.element, lists_box: ui.element) -> None:
-        await self._load()
-        with mine_box:
-            self.draw_mine()
-        with lists_box:
-            self.draw()
-        stop = port.watch_lobby(self._changed)
-        self.client.on_delete(lambda: (stop(), self._close()))
+        self.held, self.hosted = browser_seats.all_held(), browser_seats.hosted()
+        await self.feed.ready()
+        await self.feed.lines_of(self.ids())
+        self._mine_parent, self._lists_parent = mine_box, lists_box
+        self._draw()
+        self.feed.join(self)
+        self.client.on_delete(lambda: self.feed.leave(self))
         self.client.on_connect(self._connected)
 
-    async def _load(self) -> None:
-        self.held, self.hosted = browser_seats.all_held(), browser_seats.hosted()
-        ids = list(dict.fromkeys([*self.held, *self.hosted]))
-        try:
-            self.mine, active, finished = await in_thread(self._read, ids, dict(self.pages))
-            self.lists = {"active": active, "finished": finished}
-            self.error = ""
-        except port.SessionError as exc:
-            self.mine, self.lists, self.error = [], {}, str(exc)
-        self.running = [g.id for g in [*self.mine, *self.lists.get("active", port.GameList([], 0)).games]
-                        if g.status == "active"]
-        if self.client.has_socket_connection:  # a page nobody opened follows no game (a flood of requests)
-            await self._follow(self.running)
+    # -- what the model asks of a page (lobby_feed.Viewer) ----------------------------------------------
 
-    async def _connected(self) -> None:
-        """The page's socket came (or came back): follow the games it lists, and catch up on what it missed."""
-        await self._follow(self.running)
+    @property
+    def connected(self) -> bool:
+        return self.client.has_socket_connection and not self.client.is_deleted
+
+    def keys(self) -> set[tuple[str, int]]:
+        return set(self.pages.items())
+
+    def ids(self) -> set[str]:
+        return set(self.held) | set(self.hosted)
+
+    def reread(self) -> None:
+        """This browser's seats and hosted games, read again from its storage (a task of the model's: the storage
+        is this page's request's)."""
+        if not self.client.is_deleted:
+            contextvars.copy_context().run(self._read_own)
+
+    def _read_own(self) -> None:
+        storage.request_contextvar.set(self.client.request)
+        try:
+            self.held, self.hosted = browser_seats.all_held(), browser_seats.hosted()
+        except (RuntimeError, KeyError, AssertionError):  # its storage is gone with its browser's session: keep
+            pass
+
+    def show(self) -> None:
+        if self.client.is_deleted:
+            self.feed.leave(self)
+        elif not self.client.has_socket_connection:  # a page nobody opened (yet) draws nothing
+            self.missed = True
+        else:
+            self._draw()
+
+    def _connected(self) -> None:
+        """The page's socket came (or came back): catch up on what it missed."""
+        self.feed.connected(self)
         if self.missed:
             self.missed = False
-            self._changed()
+            self._draw()
 
-    @staticmethod
-    def _read(ids: list[str], pages: dict[str, int]) -> tuple[list[port.LobbyGame], port.GameList, port.GameList]:
-        return (port.my_games(ids), port.list_games("active", pages["active"], PER_PAGE),
-                port.list_games("finished", pages["finished"], PER_PAGE))
+    # -- drawing -----------------------------------------------------------------------------------------
+
+    def _key(self, line: port.LobbyGame) -> object:
+        """What a line is drawn from: the game's line, this browser's part in it, and its dates in words."""
+        return (line, tuple(sorted(self.held.get(line.id, {}))), line.id in self.hosted, ago(line.created_at),
+                ago(line.updated_at))
+
+    def _mine_lines(self) -> list[port.LobbyGame]:
+        lines = sorted((self.feed.lines[i] for i in self.ids() if i in self.feed.lines), key=lambda g: g.id)
+        return sorted(lines, key=lambda g: g.updated_at or datetime.min, reverse=True)  # newest first, as listed
+
+    def _draw(self) -> None:
+        if self._mine_parent is None or self._lists_parent is None or self.client.is_deleted:
+            return
+        self._draw_mine()
+        self._draw_lists()
 
     def _draw_mine(self) -> None:
         """The games this browser plays or hosts, first on the page: a returning player resumes in one tap."""
-        if self.mine:
-            with ui.element("div").classes("lf-box").mark("mine").props("data-testid=mine"):
-                ui.label("Your games on this device").classes("lf-box-h")
-                for g in self.mine:
-                    self._game_line(g)
-
-    def _draw(self) -> None:
-        if self.error:
-            ui.label(f"The games can't be listed: {self.error}").classes("text-red-800").mark("lobby-error")
+        mine = self._mine_lines()
+        if not mine:
+            if self._mine is not None:
+                self._mine.delete()
+                self._mine = None
             return
+        if self._mine is None:
+            self._mine = Box(self._mine_parent, "mine", self._game_line)
+        self._mine.show("Your games on this device", mine, self._key)
+
+    def _draw_lists(self) -> None:
+        error = self.feed.error
+        if error:
+            if error != self._error:
+                self._lists_parent.clear()
+                self._lists = None
+                with self._lists_parent:
+                    ui.label(f"The games can't be listed: {error}").classes("text-red-800").mark("lobby-error")
+                self._error = error
+            return
+        if self._lists is None or self._error:
+            self._lists_parent.clear()
+            self._error = ""
+            self._lists = {status: Box(self._lists_parent, "running" if status == "active" else "finished",
+                                       self._game_line) for status in ("active", "finished")}
         titles = {"active": ("Public games", "No public game is running: press Play now, or create one."),
                   "finished": ("Finished public games", "None yet.")}
         for status, (title, empty) in titles.items():
-            listed = self.lists[status]
-            mark = "running" if status == "active" else "finished"
-            with ui.element("div").classes("lf-box").mark(mark).props(f"data-testid={mark}"):
-                ui.label(f"{title} ({listed.total})").classes("lf-box-h")
-                if not listed.games:
-                    ui.label(empty).classes("lf-muted")
-                for g in listed.games:
-                    self._game_line(g)
-                self._pager(status, listed.total)
+            listed = self.feed.lists.get((status, self.pages[status])) or port.GameList([], 0)
+            self._lists[status].show(f"{title} ({listed.total})", listed.games, self._key, empty,
+                                     self._pager(status, listed.total))
 
-    def _pager(self, status: str, total: int) -> None:
+    def _pager(self, status: str, total: int) -> tuple[object, Callable[[], None]] | None:
         pages = max(1, -(-total // PER_PAGE))
         if pages == 1:
-            return
+            return None
         page = self.pages[status]
-        with ui.row().classes("items-center gap-2 lf-pager").mark(f"pager-{status}"):
+
+        def draw() -> None:
             ui.button("Newer", icon="chevron_left", on_click=lambda: self._turn(status, -1)) \
                 .props(f"flat dense no-caps {'disable' if page == 0 else ''}").mark(f"newer-{status}")
             ui.label(f"Page {page + 1} of {pages}").classes("lf-muted")
             ui.button("Older", icon="chevron_right", on_click=lambda: self._turn(status, 1)) \
                 .props(f"flat dense no-caps {'disable' if page + 1 >= pages else ''}").mark(f"older-{status}")
 
+        return (page, pages), draw
+
     async def _turn(self, status: str, step: int) -> None:
         self.pages[status] = max(0, self.pages[status] + step)
-        await self._load()
-        self.draw.refresh()
+        await self.feed.list_page(status, self.pages[status])
+        self._draw()
 
     def _game_line(self, line: port.LobbyGame) -> None:
         mine = self.held.get(line.id, {})
         hosting = line.id in self.hosted
-        with ui.element("div").classes("lf-game-line").props(f"data-testid=game-{line.id}").mark(f"game-{line.id}"):
-            mode = {"demo": " · quick game", "teaching": " · teaching"}.get(line.mode, "")
-            kind = "" if line.public else " · private"
-            ui.html(f'<div class="lf-game-title">{esc(line.name)}<span class="lf-muted">{mode}{kind}</span></div>',
-                    sanitize=False)
-            ui.label(_status_words(line)).classes("text-sm").mark(f"status-{line.id}")
-            ui.label(f"Started {ago(line.created_at)} · last move {ago(line.updated_at)}"
-                     + (" · you host it" if hosting else "")).classes("lf-dates").mark(f"dates-{line.id}")
-            ui.html(_seat_line(line), sanitize=False)
-            free = _free_waited(line) if line.status == "active" else []
-            if hosting and free:
-                seats = " and ".join(f"the {faction_label(f)}'" for f in free) + (" seats" if len(free) > 1 else " seat")
-                ui.label(f"Nobody has taken {seats}: send the link from the game's Seats dialog, or end the "
-                         f"game here. The public list drops a game that waits this way for {_listed_minutes()} minutes.") \
-                    .classes("lf-free-hint text-sm").mark(f"free-hint-{line.id}")
-            with ui.row().classes("gap-2"):
-                self._buttons(line, mine, hosting)
+        mode = {"demo": " · quick game", "teaching": " · teaching"}.get(line.mode, "")
+        kind = "" if line.public else " · private"
+        ui.html(f'<div class="lf-game-title">{esc(line.name)}<span class="lf-muted">{mode}{kind}'
+                f'{_level_words(line)}</span></div>', sanitize=False)
+        ui.label(_status_words(line)).classes("text-sm").mark(f"status-{line.id}")
+        ui.label(f"Started {ago(line.created_at)} · last move {ago(line.updated_at)}"
+                 + (" · you host it" if hosting else "")).classes("lf-dates").mark(f"dates-{line.id}")
+        ui.html(_seat_line(line), sanitize=False)
+        free = _free_waited(line) if line.status == "active" else []
+        if hosting and free:
+            seats = " and ".join(f"the {faction_label(f)}'" for f in free) + (" seats" if len(free) > 1 else " seat")
+            ui.label(f"Nobody has taken {seats}: send the link from the game's Seats dialog, or end the "
+                     f"game here. The public list drops a game that waits this way for {_listed_minutes()} minutes.") \
+                .classes("lf-free-hint text-sm").mark(f"free-hint-{line.id}")
+        with ui.row().classes("gap-2"):
+            self._buttons(line, mine, hosting)
 
     def _buttons(self, line: port.LobbyGame, mine: dict[str, str], hosting: bool) -> None:
         if mine and line.mode == "teaching":  # one shared screen holds every seat: resume the lesson
@@ -332,44 +456,8 @@ class GameLists:
         if what == "delete":
             browser_seats.forget(game_id)
             browser_seats.forget_host(game_id)
-        await self._redraw()
-
-    async def _follow(self, game_ids: list[str]) -> None:
-        for gid in list(self.subs):
-            if gid not in game_ids:
-                self.subs.pop(gid).close()
-        for gid in game_ids:
-            if gid not in self.subs:
-                try:
-                    self.subs[gid] = await in_thread(port.subscribe, gid, lambda _e: self._changed(), self.loop)
-                except port.SessionError:
-                    continue
-
-    def _changed(self) -> None:
-        """Called from any thread; one re-draw per burst, and none for a page without its socket (see ``missed``)."""
-        if self._scheduled or self.client.is_deleted or self.loop.is_closed():
-            return
-        if not self.client.has_socket_connection:
-            self.missed = True
-            return
-        self._scheduled = True
-        self.loop.call_soon_threadsafe(self.loop.call_later, LIVE_DELAY_S,
-                                       lambda: self.loop.create_task(self._redraw()))
-
-    async def _redraw(self) -> None:
-        self._scheduled = False
-        if self.client.is_deleted:
-            self._close()
-            return
-        storage.request_contextvar.set(self.client.request)  # a task of its own: this browser's storage again
-        await self._load()
-        self.draw_mine.refresh()
-        self.draw.refresh()
-
-    def _close(self) -> None:
-        for sub in self.subs.values():
-            sub.close()
-        self.subs.clear()
+        self.reread()  # its own part at once; the lines' new state comes with the model (the change was announced)
+        self._draw()
 
 
 def _hero() -> None:
@@ -380,7 +468,11 @@ def _hero() -> None:
         play_now_choices()
 
 
-async def lobby_page() -> None:
+async def lobby_page() -> Response | None:
+    client = ui.context.client
+    refused = lobby_place.hold(client)
+    if refused is not None:  # this address has as many lobby pages open as it may: a sentence, no lobby
+        return refused
     browser_seats.reseal()
     with top_bar("Lobby"):
         ui.button("Rules", icon="menu_book", on_click=open_rules_dialog).props("flat dense no-caps color=white")
@@ -395,7 +487,8 @@ async def lobby_page() -> None:
                 teaching.teaching_box()
                 game_files.import_box()
             lists = ui.element("div").classes("lf-lists")
-        await GameLists(ui.context.client).start(mine, lists)
+        await GameLists(client).start(mine, lists)
+    return None
 
 
 def register() -> None:

@@ -5,7 +5,8 @@ Why a choice and not one button: a single "Play now" picked a faction silently, 
 the Moderates without knowing why, or that they could have chosen. The three factions are offered side by side
 with what each fights for, and "Surprise me" says plainly that it picks at random (and the game's name says
 which it picked). The partners are a choice above them: the rulebook's solo rules (two Non-players, Appendix 3,
-as before) or two computers that play by a person's rules (lf/ai), at a level (Normal unless changed).
+as before) or two computers that play by a person's rules (lf/ai), at a level (Normal unless changed). The
+Fascists' strength is a choice too (Standard unless changed), with what it changes said under it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from . import browser_seats, visitor
 from . import session_port as port
 from .in_thread import in_thread
 from .seats import claim_seat
-from .setup_form import COMPUTER_LEVELS
+from .setup_form import COMPUTER_LEVELS, strength_select
 
 #: What each faction fights for, in a few words (its tracks and its Front: CONTENT.md, rulebook pg. 4).
 AIMS = {
@@ -41,15 +42,18 @@ def partner_seats(faction: str, partners: str = "nonplayer", level: str = "norma
     return {f: ("human" if f == faction else other) for f in FACTIONS}
 
 
-async def play_now(faction: str | None = None, partners: str = "nonplayer", level: str = "normal") -> None:
+async def play_now(faction: str | None = None, partners: str = "nonplayer", level: str = "normal",
+                   strength: str | None = None) -> None:
     """One click: a public quick game for this visitor against two Non-players (the hosted demo) or two
-    computers at ``level``; ``None``: a faction drawn at random ("Surprise me")."""
+    computers at ``level``; ``None``: a faction drawn at random ("Surprise me"); ``strength``: the Fascists'
+    strength, a level's id (None: Standard)."""
     faction = faction or secrets.choice(FACTIONS)
     seats = partner_seats(faction, partners, level)
     name = f"The {faction_label(faction)} against the computer" if partners == "computer" else \
         f"Quick game as the {faction_label(faction)}"  # a game's name has 40 characters at most
     try:
-        new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name, mode="demo", private=False)
+        new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name, mode="demo", private=False,
+                              level=strength)
     except port.SessionError as exc:
         ui.notify(str(exc), type="negative", multi_line=True)
         return
@@ -62,7 +66,8 @@ async def play_now(faction: str | None = None, partners: str = "nonplayer", leve
 
 
 def play_now_choices() -> None:
-    """Who the partners are, then the faction buttons and "Surprise me", each one click into a game."""
+    """Who the partners are and the Fascists' strength, then the faction buttons and "Surprise me", each one click
+    into a game."""
     with ui.row().classes("lf-play-with items-center gap-2"):
         ui.label("Play against").classes("lf-play-h lf-play-against")
         partners = ui.toggle(PARTNERS, value="nonplayer") \
@@ -72,10 +77,12 @@ def play_now_choices() -> None:
             .props("outlined dense dark options-dark=false data-testid=play-level") \
             .classes("lf-play-level").mark("play-level")
         level.bind_visibility_from(partners, "value", backward=lambda v: v == "computer")
+    with ui.element("div").classes("lf-play-strength"):
+        strength = strength_select("play-strength", dark=True)
     ui.label("Play now, as:").classes("lf-play-h")
 
     def go(f: str | None) -> Any:
-        return play_now(f, partners.value, level.value)
+        return play_now(f, partners.value, level.value, strength.value)
 
     with ui.element("div").classes("lf-play-as"):
         for f in FACTIONS:

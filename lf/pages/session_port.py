@@ -86,6 +86,9 @@ class LobbyGame:
     problem: str | None = None
     #: A move holds the game right now and the lobby has not seen it before: its line says so, and updates later.
     busy: bool = False
+    #: The Fascists' strength it is played at (an id of its content version's levels; older games: Standard).
+    level: str = "standard"
+    content_version: str | None = None
 
     @property
     def free_seats(self) -> list[str]:
@@ -157,14 +160,16 @@ class NewGame:
 
 def create_game(seats: dict[str, str], *, creator: str, name: str | None = None, seed: int | None = None,
                 mode: str = "standard", private: bool = True, turn_seconds: int | None = None,
-                hints: bool = True) -> NewGame:
+                hints: bool = True, level: str | None = None) -> NewGame:
     """Start a game hosted by this browser, within the server's limits (LimitReached says which); ``hints``: the
-    seats may ask the coach for a move."""
+    seats may ask the coach for a move; ``level``: the Fascists' strength (None: Standard), passed on unchecked:
+    the engine refuses a level its content does not offer (BadRequest, nothing made)."""
     reg = default_registry()
+    options = None if level is None else {"level": level}
     with _creating:  # the count and the new game together: clicks sent in a burst cannot all pass the check
         limits.check_new_game(reg, creator)
         hosted = reg.host_game(seats, name=name, seed=seed, mode=mode, private=private, turn_seconds=turn_seconds,
-                               creator=creator, hints=hints)
+                               creator=creator, hints=hints, options=options)
     _lobby_changed()
     return NewGame(hosted.session.id, hosted.host_token, hosted.invites)
 
@@ -207,6 +212,7 @@ def _lobby_line(summary: GameSummary) -> LobbyGame:
         seen = glances.look(session)
     except SessionError as exc:
         return LobbyGame(status="broken", problem=summary.status_message or str(exc), **base)
+    base.update(level=session.options.get("level") or "standard", content_version=session.content_version)
     if seen is None:  # a move holds the game (its database is slow) and this process never listed it yet
         return LobbyGame(status=summary.status, busy=True, **base)
     v, seats_now = seen
@@ -499,10 +505,14 @@ def import_game(data: bytes | str, *, creator: str, private: bool = True) -> New
     return NewGame(hosted.session.id, hosted.host_token, hosted.invites, hosted.session.status)
 
 
-def rematch(game_id: str, held: list[str], host_token: str | None) -> str:
+def rematch(game_id: str, held: list[str], host_token: str | None, *, creator: str) -> str:
     """The rematch of a finished game (made by the first press; every later press gets the same game), for a
-    browser holding a seat in it (``held``: its seat tokens) or hosting it."""
-    new = rematch_game(default_registry(), game_id, held, host_token)
+    browser holding a seat in it (``held``: its seat tokens) or hosting it. A new game like a created one: made
+    for ``creator`` (the visitor's key) within the server's limits (LimitReached says which, nothing made)."""
+    reg = default_registry()
+    with _creating:  # the count and the new game together, as for a created game
+        new = rematch_game(reg, game_id, held, host_token, creator=creator,
+                           check=lambda: limits.check_new_game(reg, creator))
     _lobby_changed()
     return new.id
 

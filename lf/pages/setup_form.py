@@ -1,4 +1,5 @@
-"""A new game's seats and seed, asked and read by a form (the lobby's and the teaching table's)."""
+"""A new game's seats, seed and Fascists' strength, asked and read by a form (the lobby's and the teaching
+table's)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from nicegui import ui
 
+from lf.components import levels
 from lf.components.theme import FACTIONS, esc, faction_label
 
 #: The computer's levels (lf/ai/levels.py), in the words of the forms (Create a game, Play now).
@@ -35,3 +37,17 @@ def read_setup(kinds: Mapping[str, Any], seed_text: str | None, no_human: str) -
         ui.notify("The seed must be a whole number (or empty for a random one).", type="warning")
         return None
     return seats, int(text) if text else None
+
+
+def strength_select(mark: str, value: str | None = None, *, dark: bool = False) -> ui.select:
+    """The Fascists' strength: the levels of today's content by name, gentlest first (``value``: the one chosen
+    at first, Standard unless given), with what the chosen one changes in a line under it.
+
+    The select passes its value on as it is: whether a game can be dealt at that level is the engine's to say
+    (an unknown one is refused with a plain message when the game is created, and nothing is made)."""
+    select = ui.select(levels.choices(), value=value or levels.STANDARD, label=levels.TITLE) \
+        .props(f"outlined dense data-testid={mark}" + (" dark options-dark=false" if dark else "")) \
+        .classes("w-full lf-strength").mark(mark)
+    ui.label().classes("lf-strength-hint text-sm").props(f"data-testid={mark}-hint").mark(f"{mark}-hint") \
+        .bind_text_from(select, "value", backward=levels.summary_of)
+    return select

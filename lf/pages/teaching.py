@@ -31,6 +31,7 @@ from nicegui import Client, app, background_tasks, ui
 from lf.components import board
 from lf.components.faction_panel import faction_parts, show_faction
 from lf.components.factions import factions_html
+from lf.components.levels import gentlest
 from lf.components.log_panel import LogPanel
 from lf.components.outcome import outcome_html
 from lf.components.part import Drawn, HtmlPart, Part
@@ -52,7 +53,7 @@ from .live import LiveGame
 from .not_found import game_error
 from .outdated_clicks import OUTDATED_MESSAGE, OutdatedClicks
 from .rules_reference import open_rules_dialog
-from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles
+from .setup_form import COMPUTER_LEVELS, read_setup, seat_toggles, strength_select
 from .teaching_coach import TeachingCoach, tally_counts, tally_html
 
 log = logging.getLogger("lf.pages")
@@ -105,11 +106,12 @@ def compare_on(game_id: str, store: Any = None) -> bool:
 
 
 async def start_teaching_game(seats: dict[str, str], name: str | None = None, seed: int | None = None,
-                              compare: bool = True) -> str:
+                              compare: bool = True, level: str | None = None) -> str:
     """Create a teaching game hosted by this browser, claim every human seat for it, remember the tokens.
-    ``seats``: "human", "nonplayer" or "computer:<level>" per faction; ``compare``: the coach's notes."""
+    ``seats``: "human", "nonplayer" or "computer:<level>" per faction; ``compare``: the coach's notes; ``level``:
+    the Fascists' strength (None: Standard)."""
     new = await in_thread(port.create_game, seats, creator=visitor.key(), name=name or "Teaching game", seed=seed,
-                          mode="teaching")
+                          mode="teaching", level=level)
     browser_seats.remember_host(new.id, new.host_token)
     _save(new.id, compare=compare)
     await claim_free_seats(new.id, new.invites)
@@ -256,7 +258,7 @@ class TeachingScreen:
             with ui.element("div").classes("lf-col lf-side"):
                 self._keep(HtmlPart("fascist", lambda s: _slice(s.board, "fascist_card", "fascist_deck_size",
                                                                 "test_result", "year", "fronts", "attacks_now",
-                                                                "content_version"),
+                                                                "content_version", "level"),
                                     lambda s: board.fascist_html(s.board), mark="fascist"))
                 self._keep(HtmlPart("facs", lambda s: _slice(s.board, "factions", "initiative", "government", "active",
                                                              "waiting", "phase", "tracks"),
@@ -743,6 +745,7 @@ class TeachingForm:
         self.kinds = seat_toggles(SEAT_KINDS, "teach-kind", on_change=self._kinds_changed)
         self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
             .props("outlined dense data-testid=teach-level").classes("w-full").mark("teach-level")
+        self.strength = strength_select("teach-strength", gentlest())  # newcomers start against the gentlest
         self.compare = ui.switch("Coach's notes: after each move, what the coach would have played", value=True) \
             .props("data-testid=teach-compare").classes("lf-switch").mark("teach-compare")
         self._kinds_changed()
@@ -759,7 +762,8 @@ class TeachingForm:
         seats, seed = setup
         seats = {f: f"computer:{self.level.value}" if k == "computer" else k for f, k in seats.items()}
         try:
-            game_id = await start_teaching_game(seats, seed=seed, compare=bool(self.compare.value))
+            game_id = await start_teaching_game(seats, seed=seed, compare=bool(self.compare.value),
+                                                level=self.strength.value)
         except port.SessionError as exc:
             ui.notify(str(exc), type="negative")
             return

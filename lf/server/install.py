@@ -15,6 +15,7 @@ from .cleanup import CleanupTask
 from .computer_seats import resume_computers
 from .body_limit import BodyLimit
 from .guard import Guard
+from .lobby_pages import lobby_pages
 from .page_gate import PageGate, let_go_of_unopened_pages
 from .settings import Settings, set_settings
 from .spectators import spectators
@@ -34,6 +35,7 @@ def install(storage_secret: str) -> None:
     app.add_middleware(SessionMiddleware, secret_key=storage_secret)
     page_gate.reset()  # a start forgets what the last one counted (the test process starts lf once per test)
     spectators.clear()
+    lobby_pages.clear()
     suggestions.clear()
     app.add_middleware(PageGate)  # inside the guard: a refused host never spends a visitor's page budget
     app.add_middleware(BodyLimit)

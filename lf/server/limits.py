@@ -3,8 +3,8 @@
 Why: a public server must survive a script that creates (or imports) games in a loop (games per visitor per
 hour, live games per server) and a visitor who squats seats (seats per visitor). A visitor is counted per
 browser and per address (lf/server/visitors.py): a fresh cookie jar does not start the count over. Games and
-seats are counted in the database, so the limits hold across restarts and processes. Spectators and page
-requests are limited in lf/server/spectators.py and lf/server/page_gate.py.
+seats are counted in the database, so the limits hold across restarts and processes. Spectators, lobby pages and
+page requests are limited in lf/server/spectators.py, lf/server/lobby_pages.py and lf/server/page_gate.py.
 """
 
 from __future__ import annotations

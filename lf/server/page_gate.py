@@ -129,15 +129,16 @@ class PageGate:
         await send({"type": "http.response.body", "body": body})
 
 
-def plain_page(title: str, sentence: str) -> str:
-    """A small page in lf's colours that needs nothing from the server (no script, no socket, no NiceGUI page)."""
+def plain_page(title: str, sentence: str, back: bool = True) -> str:
+    """A small page in lf's colours that needs nothing from the server (no script, no socket, no NiceGUI page);
+    ``back``: with a link to the lobby (not on the lobby's own refusal)."""
     return ('<!doctype html><html lang="en-GB"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(title)} — lf</title>"
             "<style>body{font:18px/1.5 system-ui,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;"
             "color:#251d16;background:#f6efe2}h1{font-size:1.5em}a{color:#b3261e}</style></head><body>"
             f"<main><h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p>"
-            '<p><a href="/">Back to the lobby</a></p></main></body></html>')
+            + ('<p><a href="/">Back to the lobby</a></p>' if back else "") + "</main></body></html>")
 
 
 async def let_go_of_unopened_pages() -> None:

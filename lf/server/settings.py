@@ -47,6 +47,8 @@ class Settings:
     spectators_per_game: int = 50
     #: Spectator pages one visitor address may keep open at once (over all games).
     spectators_per_address: int = 10
+    #: Lobby pages one visitor address may keep open (connected) at once; beyond, a plain page says so.
+    lobby_pages_per_address: int = 8
     #: Pages one visitor address may ask for per minute (beyond the burst); more are answered 429.
     pages_per_minute: int = 60
     #: Pages one visitor address may ask for at once before the per-minute rate applies.
@@ -86,6 +88,7 @@ class Settings:
             seats_per_visitor=_int(env, "LF_SEATS_PER_VISITOR", cls.seats_per_visitor, 1),
             spectators_per_game=_int(env, "LF_SPECTATORS_PER_GAME", cls.spectators_per_game, 0),
             spectators_per_address=_int(env, "LF_SPECTATORS_PER_ADDRESS", cls.spectators_per_address, 0),
+            lobby_pages_per_address=_int(env, "LF_LOBBY_PAGES_PER_ADDRESS", cls.lobby_pages_per_address, 1),
             pages_per_minute=_int(env, "LF_PAGES_PER_MINUTE", cls.pages_per_minute, 1),
             page_burst=_int(env, "LF_PAGE_BURST", cls.page_burst, 1),
             page_builds=_int(env, "LF_PAGE_BUILDS", cls.page_builds, 1),

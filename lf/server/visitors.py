@@ -2,7 +2,7 @@
 
 A visitor is an address, not a browser: a script can throw its cookies away at every request, it cannot
 change its address as easily. Every per-visitor limit counts the address (lf/server/limits.py,
-lf/server/page_gate.py, lf/server/spectators.py).
+lf/server/page_gate.py, lf/server/spectators.py, lf/server/lobby_pages.py).
 
 Behind a proxy, the proxy's own address opens every connection; the visitor's is the one the proxy appended to
 ``X-Forwarded-For``. A client may send its own ``X-Forwarded-For`` to the proxy, which keeps it in front, so the

@@ -15,14 +15,15 @@ commit one move only (the log's version check refuses the second).
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from lf.ai import Move
-from lf.engine import GameState
+from lf.ai import Move, remote
+from lf.engine import Action, GameState
 from lf.engine.computers import computer_seats
 from lf.engine.constants import faction_label
 from lf.engine.step_words import action_words
@@ -33,8 +34,12 @@ from .claims import CLAIMED, RENEW_S, STALE, Claims
 
 log = logging.getLogger("lf.session")
 
-#: Failed thoughts (a thinking process killed, a move the rules refuse) in a row before the game is marked broken.
+#: Failed thoughts (a search that raised, a move the rules refuse) in a row before the game is marked broken. A
+#: thinking process that dies is not one: the pool thinks the decision again (lf/session/thinking.py), and after
+#: ``thinking.ATTEMPTS`` deaths the seat plays by the simple rules (``played``).
 RETRIES = 3
+#: How a failure of a computer's step begins, in the game's stored reason (``Registry.resume_computers`` finds them).
+FAILED_STEP = "(computer) could not take their step"
 #: Threads that play the moves coming back (a move is a lock, an engine step and a commit: short).
 movers = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="lf-computer")
 
@@ -156,6 +161,21 @@ def _hand_on(play: Callable[[Asked, thinking.Thought], None], asked: Asked, thou
         movers.submit(play, asked, thought)
     except RuntimeError:  # the interpreter is shutting down: the next start thinks again
         log.info("the %s' move came back while lf stopped; it is thought again at the next start", asked.faction)
+
+
+def played(thought: thinking.Thought) -> tuple[Action, str]:
+    """The action to play for a thought that came back, and its note for the log: the search's move and its reason;
+    or, when its thinking processes kept dying (``ThinkingFailed``), the playout rules' move from the same seat
+    information (the arena's ``person:rules``), with a note that says so. Raises what the search raised."""
+    try:
+        move = thought.move()
+    except thinking.ThinkingFailed as exc:
+        log.warning("the %s (computer) play by the simple rules: %s", thought.faction, exc)
+        action = remote.rules_move(json.loads(thought.text))
+        words = action_words(action.key)
+        return action, (f"{words[:1].upper()}{words[1:]}: the computer could not think (its thinking process kept "
+                        "stopping), so it played by the simple rules")
+    return Action.parse(move.action), reason(move)
 
 
 def reason(move: Move) -> str:

@@ -61,6 +61,9 @@ def plain_database_error(exc: BaseException) -> str:
         return "the database file is damaged or is not a database"
     if "readonly" in text or "read-only" in text or "read only" in text:
         return "the database is read-only, so nothing can be saved"
+    if "disk i/o error" in text:  # SQLite's words for a failed write: a disk error, or the file-size limit
+        return "the database file could not be written (a disk error, or a limit on the file's size), so nothing " \
+               "can be saved"
     if "unable to open" in text or "permission" in text:
         return "the database file cannot be opened for writing"
     if "connect" in text or "connection" in text or "server closed" in text:

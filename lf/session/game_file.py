@@ -23,7 +23,7 @@ from typing import Any
 from lf.engine import GameState
 from lf.engine.computers import LEVELS, OPTION as COMPUTERS
 from lf.engine.constants import FACTIONS
-from lf.engine.content import CONTENT_VERSION, archived_versions
+from lf.engine.content import CONTENT_VERSION, archived_versions, level_ids
 from lf.store.models import MAX_SEED as MAX_STORED_SEED
 from lf.store.models import ROW_KINDS
 
@@ -46,8 +46,13 @@ SHA256 = re.compile(r"[0-9a-f]{64}")
 #: The engine options each game mode keeps from a file, and the values each may take. Anything else is dropped:
 #: "free_undo" belongs to the teaching table, where everyone shares one screen; "generator" names the random
 #: generator the game was dealt with (1: SplitMix64, older games; 2: the keyed generator); "content" the content
-#: version it was dealt with (one this lf keeps: lf/engine/content).
-_DEALT_WITH: dict[str, tuple[Any, ...]] = {"generator": (1, 2), "content": (CONTENT_VERSION, *archived_versions())}
+#: version it was dealt with (one this lf keeps: lf/engine/content); "level" the Fascists' strength it was dealt at
+#: (one its content offers: the engine refuses another when the file is replayed).
+_DEALT_WITH: dict[str, tuple[Any, ...]] = {
+    "generator": (1, 2),
+    "content": (CONTENT_VERSION, *archived_versions()),
+    "level": tuple(dict.fromkeys(lv for v in (CONTENT_VERSION, *archived_versions()) for lv in level_ids(v))),
+}
 MODE_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     "standard": dict(_DEALT_WITH),
     "demo": dict(_DEALT_WITH),

@@ -50,7 +50,7 @@ from .errors import (BadRequest, GameBroken, NotSeated, SeatUnavailable, StoreUn
                      plain_database_error)
 from . import invites
 from .claims import Claims
-from .computers import RETRIES, Asked, ComputerSeats, reason
+from .computers import FAILED_STEP, RETRIES, Asked, ComputerSeats, played
 from .events import SessionEvent, Subscription
 from .view_cache import ViewCache
 from .rebuild import (
@@ -315,10 +315,17 @@ class GameSession:
 
     def _known_shuffle(self) -> str | None:
         """Who can know the shuffle, when that matters: a game of several people (one person alone, or a teaching
-        table sharing one screen, chose their own shuffle and hide nothing from anyone)."""
+        table sharing one screen, chose their own shuffle and hide nothing from anyone). "old_generator": a running
+        game dealt by generator 1 (games made before engine 3), whose generator gives its state away, so a seat
+        can compute the rest of the shuffle from what the table shows (lf/engine/rng.py); a chosen seed or a file
+        names who knows it, so that is said first."""
         computers = self._options.get("computers") or {}
         people = sum(1 for f, k in self._seat_kinds.items() if k == "human" and f not in computers)
-        return self.shuffle_known_by if people > 1 and self.mode != "teaching" else None
+        if people < 2 or self.mode == "teaching":
+            return None
+        if self.shuffle_known_by is None and self._options.get("generator") == 1 and self.status == "active":
+            return "old_generator"
+        return self.shuffle_known_by
 
     def view(self, token: str | None = None) -> dict[str, Any]:
         """The view for the seat ``token`` holds, or the spectator view when ``token`` is None.
@@ -828,9 +835,7 @@ class GameSession:
                 self._run_nonplayers()
                 return
             try:
-                move = thought.move()
-                act = Action.parse(move.action)
-                note = reason(move)
+                act, note = played(thought)  # (the simple rules' move when its thinking processes kept dying)
                 apply(state, asked.faction, act, note)
             except Exception as exc:
                 self._computer_failed(asked.faction, exc)
@@ -846,7 +851,7 @@ class GameSession:
         self._reload()  # the engine may have failed half-way: the log is the truth
         self._computers.failures += 1
         if self._computers.failures >= RETRIES:
-            self._set_broken(f"the {label(faction)} (computer) could not take their step: {type(exc).__name__}: {exc}")
+            self._set_broken(f"the {label(faction)} {FAILED_STEP}: {type(exc).__name__}: {exc}")
         else:
             self._run_nonplayers()
 

@@ -33,6 +33,7 @@ from lf.store.models import MAX_SEED, GameRow, SeatRow, seed_columns, utcnow
 from . import game_file, invites
 from .bus import Change, LocalBus, bus_for
 from .claims import Claims
+from .computers import FAILED_STEP
 from .computers import movers as computer_movers
 from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, plain_database_error
 from .events import SessionEvent
@@ -200,9 +201,15 @@ class Registry:
 
     def resume_computers(self) -> int:
         """Load the running games with a seat the computer plays, so a decision of theirs left open by a restart
-        (or a killed process) is thought again now, not when someone opens the game. Returns how many."""
+        (or a killed process) is thought again now, not when someone opens the game. Returns how many.
+
+        Also the games marked broken because a computer's step failed (an lf before issue 27 did so when its
+        thinking process died three times): their log is whole (the failed step was never stored), so loading
+        them rebuilds them and stores them running again, and the decision is thought again (a failure that
+        persists marks the game broken again)."""
         self.claims.clear_earlier_runs()  # this node's claims from before a restart: its games go on at once
-        ids = self._store(lambda: self.repo.games_with_seat("computer"))
+        ids = self._store(lambda: self.repo.games_with_seat("computer")
+                          + self.repo.games_with_seat("computer", "broken", message_has=FAILED_STEP))
         for game_id in ids:
             try:
                 self.get(game_id)

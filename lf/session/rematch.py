@@ -11,13 +11,19 @@ Non-player seat stays a Non-player. Why the rematch is made once: two devices
 may press Rematch together; a lock in this process and a unique index on
 ``games.rematch_of`` in the database (two servers may share it) let only the
 first make a game, and every later press finds that game.
+
+Why a rematch is counted like a created game (issue 27): it is a new game for the server's limits. It records
+the visitor who pressed Rematch as its creator (``games.creator``, the key the games-per-hour limit counts), and
+the caller's ``check`` (the server's limits) runs under the lock just before the game is made, so a visitor at
+their hourly limit, or a server at its live games, gets no new game that way either; a later press that finds the
+rematch already made is not a new game and is never refused.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .errors import BadRequest, NotSeated, StoreUnavailable
 from .game_session import GameSession
@@ -32,11 +38,15 @@ NOT_YOURS = ("Only a player of this game or its host can start a rematch: this b
 ENDED = "The host ended this game without a result: it has no rematch. Nothing was changed."
 
 
-def rematch(registry: Registry, game_id: str, held: Iterable[object] = (), host_token: object = None) -> GameSession:
+def rematch(registry: Registry, game_id: str, held: Iterable[object] = (), host_token: object = None, *,
+            creator: str | None = None, check: Callable[[], None] | None = None) -> GameSession:
     """The rematch of the finished game ``game_id``, made now or found (a second press gets the same game), for a
     browser holding one of the seat tokens ``held`` or the host token.
 
-    Its pages are told (a "rematch" event naming the new game) so they can follow it.
+    ``creator``: the key of the visitor who pressed Rematch, stored as the new game's creator (the server's
+    games-per-hour limit counts it); ``check``: called before the game is made (never when it is found), to refuse
+    it beyond the server's limits (it raises, e.g. LimitReached, and nothing changes). Its pages are told (a
+    "rematch" event naming the new game) so they can follow it.
     """
     old = registry.get(game_id)
     if old.status != "finished":
@@ -48,7 +58,9 @@ def rematch(registry: Registry, game_id: str, held: Iterable[object] = (), host_
     with _lock:
         found = rematch_id(registry, game_id)
         if found is None:
-            found = _create(registry, old)
+            if check is not None:
+                check()
+            found = _create(registry, old, creator)
     new = registry.get(found)
     old.announce("rematch", new.id)
     return new
@@ -91,18 +103,24 @@ def rematch_name(name: str) -> str:
     return f"{m.group(1)} · rematch {int(m.group(2) or 1) + 1}"
 
 
-def _create(registry: Registry, old: GameSession) -> str:
+#: Options that say what a game was dealt with: a rematch is a new game, dealt with today's content and generator.
+DEALT_WITH = ("content", "generator")
+
+
+def _create(registry: Registry, old: GameSession, creator: str | None = None) -> str:
     """The new game's rows: the kinds the old game began with (a seat handed to a Non-player by the host or
-    the turn timer is a person's again), its players, and its host, privacy, timer and hints."""
+    the turn timer is a person's again), its players, and its host, privacy, timer, hints and other options;
+    ``creator`` is the visitor who pressed Rematch."""
     seats = {s.faction: s for s in registry._store(lambda: registry.repo.seats(old.id))}  # noqa: SLF001
     kinds = {f: old.seat_kinds.get(f, s.kind) for f, s in seats.items()}
     names = {f: s.display_name if kinds[f] in ("human", s.kind) else "" for f, s in seats.items()}
-    # a new shuffle with today's generator, whatever the old game was dealt with (lf/engine/rng.py)
-    options = {k: v for k, v in old.options.items() if k != "generator"}
+    # a new shuffle with today's generator and cards, whatever the old game was dealt with (lf/engine/rng.py,
+    # lf/engine/content): every other option (the computers' seats, a level...) is the table's choice and stays
+    options = {k: v for k, v in old.options.items() if k not in DEALT_WITH}
     row, seat_rows = new_game_rows(kinds, name=rematch_name(old.name), mode=old.mode, options=options,
                                    names=names, host_hash=old.host_hash, invite_code=old.invite_code,
                                    turn_seconds=old.turn_seconds, hints=old.hints)
-    row.rematch_of = old.id
+    row.rematch_of, row.creator = old.id, creator
     for seat in seat_rows:
         kept = seats[seat.faction]
         if seat.kind == "human":

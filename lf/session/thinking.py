@@ -21,6 +21,13 @@ calls ``on_progress``. Cancelling the awaiting task sets the stop byte (or takes
 no process took it yet), so the search ends at its next playout and its move is dropped: ``think`` raises
 CancelledError and nothing is applied. The slot is free again once its process let go of it.
 
+A thinking process that dies (killed, out of memory) breaks its whole pool: ``concurrent.futures`` fails every
+search in it and ends its other processes. Each thought then finds out, as the pool breaks and before the others
+are ended, whether the process that died was its own (each process writes its pid into its slot's ``pids`` entry
+while it searches); a new pool is started and every thought is handed to it again: a death costs only its own
+thought. A decision whose process died ``ATTEMPTS`` times is not thought again: its future raises
+``ThinkingFailed`` (the computer's seat then plays by the simple rules, lf/session/computers.py).
+
 Measured cost to the server process per think (docs/server.md, "The computer's thinking"): building the seat's
 information (about 1 ms), its JSON (4-10 KB), and one float read per ``PROGRESS_EVERY``.
 """
@@ -30,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
 import multiprocessing.context
@@ -55,6 +63,15 @@ SLOTS = 256
 SECONDS = {"quick": 3.0, "normal": 8.0, "strong": 20.0}
 #: How much lower the thinking processes' priority is than the server's (``os.nice``).
 NICE = 10
+#: Thinking processes that may die under one decision before it is no longer thought (``ThinkingFailed``).
+ATTEMPTS = 3
+#: Pools that may break under one decision, whoever died, before it is no longer thought (a pool that keeps
+#: breaking before any search starts must not hand the decision on forever).
+ROUNDS = 3 * ATTEMPTS
+
+
+class ThinkingFailed(RuntimeError):
+    """The decision's thinking process died ``ATTEMPTS`` times (or its pool kept breaking): it is not thought again."""
 
 
 def pool_size() -> int:
@@ -105,14 +122,14 @@ class _ThinkerContext(multiprocessing.context.ForkServerContext):
     Process = _ThinkerProcess
 
 
-def _start_process(progress: Any, stop: Any) -> None:
+def _start_process(progress: Any, stop: Any, pids: Any) -> None:
     """Each thinking process: lower priority, deaf to the terminal's Ctrl-C (the server stops it), attached, and
     gone as soon as the server is."""
     import signal
 
     os.nice(NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    remote.attach(progress, stop)
+    remote.attach(progress, stop, pids)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="lf-thinker-parent", daemon=True).start()
@@ -137,6 +154,8 @@ class Thinkers:
         self._ctx.set_forkserver_preload(["lf.ai.remote"])  # never __main__: that would start a server
         self.progress = self._ctx.RawArray("d", SLOTS)
         self.stop = self._ctx.RawArray("b", SLOTS)
+        #: The pid of the process searching each slot now (0: none), to tell whose process died.
+        self.pids = self._ctx.RawArray("i", SLOTS)
         self._free = list(range(SLOTS))
         self._lock = threading.Lock()
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -148,8 +167,23 @@ class Thinkers:
             if self._pool is None:
                 self._pool = concurrent.futures.ProcessPoolExecutor(
                     self.workers, mp_context=self._ctx, initializer=_start_process,
-                    initargs=(self.progress, self.stop))
+                    initargs=(self.progress, self.stop, self.pids))
             return self._pool
+
+    def died_in(self, slot: int) -> bool:
+        """Whether the process that was searching ``slot`` is gone. Exact only while its pool breaks (in the
+        futures' callbacks): the pool ends its other processes right after. The fork server reaps a dead process
+        before it tells the pool, so a dead pid is no process at all by then."""
+        pid = self.pids[slot]
+        if pid <= 0:
+            return False  # not started yet: queued, or its process died before it began
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process took the pid: ours is gone
+            return True
+        return False
 
     def discard_broken(self) -> None:
         """After a thinking process died (killed, out of memory) the pool refuses work: the next think starts a
@@ -211,10 +245,27 @@ def thinkers() -> Thinkers:
 
 
 class Thought:
-    """One decision being thought in the pool: its share done so far, its move when done, a way to stop it."""
+    """One decision being thought in the pool: its share done so far, its move when done, a way to stop it.
 
-    def __init__(self, pool: Thinkers, slot: int, future: concurrent.futures.Future, faction: str, level: str) -> None:
-        self.pool, self.slot, self.future, self.faction, self.level = pool, slot, future, faction, level
+    ``future`` is the thought's own, not the pool's: when a pool breaks, the decision is handed to the next pool
+    (``_landed``, ``_again``), and ``future`` ends only with a move, the search's own error, ``ThinkingFailed``
+    or a cancel. Its slot is given back once no process can write to it any more."""
+
+    def __init__(self, pool: Thinkers, slot: int, text: str, faction: str, level: str) -> None:
+        self.pool, self.slot, self.text, self.faction, self.level = pool, slot, text, faction, level
+        self.future: concurrent.futures.Future = concurrent.futures.Future()
+        #: Thinking processes that died while searching this decision; pools that broke under it.
+        self.deaths = self.rounds = 0
+        self._inner: concurrent.futures.Future | None = None
+        self._slot_lock = threading.Lock()
+        self._holds_slot = True
+
+    def submit(self) -> None:
+        """Hand the decision to the pool (again)."""
+        self.pool.pids[self.slot], self.pool.progress[self.slot] = 0, 0.0
+        inner = self.pool.submit(self.slot, self.text)
+        self._inner = inner
+        inner.add_done_callback(self._landed)
 
     def share(self) -> float:
         """0..1 of the budget spent (1 once the move is back)."""
@@ -222,18 +273,73 @@ class Thought:
 
     def cancel(self) -> None:
         """Stop the search at its next playout (or take it off the queue); its move will not be read."""
-        if not self.future.done():
-            self.pool.stop[self.slot] = 1
-            self.future.cancel()
+        if self.future.done():
+            return
+        self.pool.stop[self.slot] = 1
+        self.future.cancel()
+        if (inner := self._inner) is not None:
+            inner.cancel()
 
     def move(self) -> Move:
-        """The move (call once the future is done). RuntimeError if its thinking process died."""
+        """The move (call once the future is done). ThinkingFailed when its thinking processes kept dying."""
+        return Move.from_json(self.future.result())
+
+    def _landed(self, inner: concurrent.futures.Future) -> None:
+        """The pool's search ended (in the pool's thread). A broken pool: was the dead process this thought's?
+        Asked now, before the pool ends its other processes; the decision is handed on in another thread."""
+        if not inner.cancelled() and isinstance(inner.exception(), BrokenProcessPool) and not self.future.done():
+            try:
+                _rethink.submit(self._again, self.pool.died_in(self.slot))
+            except RuntimeError:  # lf is stopping: nothing is played; the next start thinks the decision again
+                self._give_slot()
+                self.future.cancel()
+            return
+        self._give_slot()
+        if inner.cancelled():
+            return
+        with contextlib.suppress(concurrent.futures.InvalidStateError):  # (cancelled: nobody reads it)
+            if (exc := inner.exception()) is not None:
+                self.future.set_exception(exc)
+            else:
+                self.future.set_result(inner.result())
+
+    def _again(self, died: bool) -> None:
+        """Think the decision again in a new pool, unless its own process died ``ATTEMPTS`` times."""
+        self.pool.discard_broken()
+        self.deaths += died
+        self.rounds += 1
+        if self.future.done():  # cancelled meanwhile
+            self._give_slot()
+            return
+        if self.deaths >= ATTEMPTS or self.rounds >= ROUNDS:
+            log.error("the thinking process of the %s died %d times (its pool broke %d times): not thought again",
+                      self.faction, self.deaths, self.rounds)
+            self._fail(ThinkingFailed(f"the computer's thinking process stopped {self.deaths} times"))
+            return
+        log.warning("a thinking process died%s; the %s' decision is thought again in a new pool",
+                    " while the " + self.faction + " thought" if died else "", self.faction)
         try:
-            return Move.from_json(self.future.result())
-        except BrokenProcessPool as exc:
-            log.error("a thinking process died while the %s thought; a new pool starts", self.faction)
-            self.pool.discard_broken()
-            raise RuntimeError("the computer's thinking process stopped") from exc
+            self.submit()
+        except Exception as exc:  # no new pool can start (no memory, no processes)
+            self._fail(exc)
+            return
+        if self.future.cancelled() and (inner := self._inner) is not None:  # cancelled while it was handed on
+            inner.cancel()  # (or, already running, the stop byte stops it)
+
+    def _fail(self, exc: BaseException) -> None:
+        self._give_slot()
+        with contextlib.suppress(concurrent.futures.InvalidStateError):
+            self.future.set_exception(exc)
+
+    def _give_slot(self) -> None:
+        with self._slot_lock:
+            held, self._holds_slot = self._holds_slot, False
+        if held:
+            self.pool.give_slot(self.slot)
+
+
+#: Hands a broken pool's decisions to the next pool, one after the other (never in the pool's own thread).
+_rethink = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="lf-rethink")
 
 
 def start(state: GameState, faction: str, level: str, *, seed: int) -> Thought | None:
@@ -249,13 +355,13 @@ def start(state: GameState, faction: str, level: str, *, seed: int) -> Thought |
     slot = pool.take_slot()
     if slot is None:
         return None
+    thought = Thought(pool, slot, text, faction, level)
     try:
-        future = pool.submit(slot, text)
+        thought.submit()
     except BaseException:
         pool.give_slot(slot)
         raise
-    future.add_done_callback(lambda _f: pool.give_slot(slot))
-    return Thought(pool, slot, future, faction, level)
+    return thought
 
 
 async def think(state: GameState, faction: str, level: str, *, seed: int,

@@ -27,6 +27,11 @@ from sqlmodel import Session
 from .db import read_only
 from .models import ActionRow, ClaimRow, CoachMarkRow, GameRow, HealthRow, SchemaVersion, SeatRow, SnapshotRow, utcnow
 
+try:
+    import resource
+except ImportError:  # not a Unix: no file-size limit to read
+    resource = None  # type: ignore[assignment]
+
 log = logging.getLogger("lf.store")
 
 #: How many snapshots a game keeps (the newest ones); older ones are pruned when a new one is written.
@@ -149,11 +154,15 @@ class Repository:
                  .order_by(GameRow.updated_at).limit(limit))
             return list(s.exec(q).scalars())
 
-    def games_with_seat(self, kind: str, status: str = "active", limit: int = 1000) -> list[str]:
-        """Ids of games in ``status`` with a seat of ``kind`` (at start: the games whose computer may owe a move)."""
+    def games_with_seat(self, kind: str, status: str = "active", limit: int = 1000,
+                        message_has: str | None = None) -> list[str]:
+        """Ids of games in ``status`` with a seat of ``kind`` (at start: the games whose computer may owe a move),
+        only those whose status message holds ``message_has`` if given (why a game was marked broken)."""
         with self._reading() as s, s.begin():
             q = (select(GameRow.id).join(SeatRow, SeatRow.game_id == GameRow.id)
                  .where(SeatRow.kind == kind, GameRow.status == status).distinct().limit(limit))
+            if message_has is not None:
+                q = q.where(GameRow.status_message.contains(message_has, autoescape=True))
             return list(s.exec(q).scalars())
 
     def ping(self) -> None:
@@ -161,12 +170,32 @@ class Repository:
         with self._reading() as s, s.begin():
             s.exec(select(func.max(SchemaVersion.version))).scalar_one()
 
-    def free_bytes(self) -> int | None:
-        """Bytes free on the disk of a SQLite file (for the server's user); None for a database server."""
+    def _sqlite_file(self) -> Path | None:
         if self.engine.dialect.name != "sqlite" or not self.engine.url.database:
             return None
-        stat = os.statvfs(Path(self.engine.url.database).parent)
+        return Path(self.engine.url.database)
+
+    def free_bytes(self) -> int | None:
+        """Bytes free on the disk of a SQLite file (for the server's user); None for a database server."""
+        if (path := self._sqlite_file()) is None:
+            return None
+        stat = os.statvfs(path.parent)
         return stat.f_bavail * stat.f_frsize
+
+    def file_room(self) -> int | None:
+        """Bytes this process may still add to its SQLite file and to its write-ahead log under its file-size limit
+        (RLIMIT_FSIZE: ``ulimit -f``, systemd's ``LimitFSIZE``), the smaller of the two; None without a limit, or
+        for a database server (its own processes write its files).
+
+        Why: beyond the limit each write that makes a file larger fails ("disk I/O error") though the disk has room,
+        and the health row's write (4 KB to the write-ahead log) may still fit where a move's (16-190 KB) does not."""
+        if (path := self._sqlite_file()) is None or resource is None:
+            return None
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit == resource.RLIM_INFINITY:
+            return None
+        sizes = [f.stat().st_size for f in (path, path.with_name(path.name + "-wal")) if f.exists()]
+        return limit - max(sizes, default=0)
 
     def probe_write(self, node: str) -> None:
         """Write this process's row of ``health`` and commit: raises if the database takes no write now."""

@@ -27,6 +27,8 @@ from typing import Any
 from lf.ai.seats import SEAT_KINDS, Seat, is_seat
 from lf.engine import apply, new_game
 from lf.engine.constants import FACTIONS
+from lf.engine.content import CONTENT_VERSION, STANDARD, level_ids
+from lf.engine.machine import LEVEL
 
 from .feel import falls_of
 from .simulate import Progress, loss_kind
@@ -88,13 +90,14 @@ def seat_seed(seed: int, faction: str) -> int:
     return seed * 4 + FACTIONS.index(faction) + 1
 
 
-def play(task: tuple[int, Lineup, int]) -> ArenaRecord:
-    """One game to its end (a worker's job); an exception becomes a record with its traceback."""
-    index, lineup, seed = task
+def play(task: tuple[int, Lineup, int, str]) -> ArenaRecord:
+    """One game to its end at ``level`` of the Fascists' strength (a worker's job); an exception becomes a record
+    with its traceback."""
+    index, lineup, seed, level = task
     rec = ArenaRecord(lineup=index, seed=seed)
     try:
         seats = {f: Seat(lineup[f], seat_seed(seed, f)) for f in FACTIONS}
-        state = new_game(seed, {f: s.engine_seat for f, s in seats.items()})
+        state = new_game(seed, {f: s.engine_seat for f, s in seats.items()}, {LEVEL: level})
         while state.result is None:
             f = state.pending[0]["faction"]
             action, note, move = seats[f].act(state, f)
@@ -116,7 +119,7 @@ def play(task: tuple[int, Lineup, int]) -> ArenaRecord:
     return rec
 
 
-def _records(tasks: list[tuple[int, Lineup, int]], workers: int) -> Iterator[ArenaRecord]:
+def _records(tasks: list[tuple[int, Lineup, int, str]], workers: int) -> Iterator[ArenaRecord]:
     if workers <= 1:
         yield from map(play, tasks)
         return
@@ -125,9 +128,10 @@ def _records(tasks: list[tuple[int, Lineup, int]], workers: int) -> Iterator[Are
 
 
 def run_arena(lineups: list[Lineup], games: int, seed: int = 1, workers: int = 1,
-              progress: Progress | None = None) -> list[ArenaRecord]:
-    """Every line-up on seeds seed..seed+games-1; records sorted, so figures never depend on the workers."""
-    tasks = [(i, lu, seed + k) for k in range(games) for i, lu in enumerate(lineups)]
+              progress: Progress | None = None, level: str = STANDARD) -> list[ArenaRecord]:
+    """Every line-up on seeds seed..seed+games-1 at ``level``; records sorted, so figures never depend on the
+    workers."""
+    tasks = [(i, lu, seed + k, level) for k in range(games) for i, lu in enumerate(lineups)]
     out = []
     for rec in _records(tasks, max(1, min(workers, len(tasks)))):
         out.append(rec)
@@ -152,10 +156,14 @@ def main(args: argparse.Namespace) -> int:
     if not lineups:
         print("arena: give at least one --lineup (or --preset goals)", file=sys.stderr)
         return 2
+    if args.level not in level_ids():
+        print(f"arena: unknown level {args.level!r}; the levels are {', '.join(level_ids())}", file=sys.stderr)
+        return 2
     bar = Progress(len(lineups) * args.games, enabled=not args.quiet)
     start = time.perf_counter()
-    recs = run_arena(lineups, args.games, args.seed, args.workers, bar)
-    meta = {"games": args.games, "seed": args.seed, "workers": args.workers,
+    recs = run_arena(lineups, args.games, args.seed, args.workers, bar, args.level)
+    meta = {"games": args.games, "seed": args.seed, "workers": args.workers, "level": args.level,
+            "content": CONTENT_VERSION,
             "elapsed_s": round(time.perf_counter() - start, 1), "lineups": [lineup_text(lu) for lu in lineups],
             "command": "python -m lf " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python -m lf arena"}
     fig = figures(recs, lineups)
@@ -183,6 +191,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--games", type=int, default=100, help="games per line-up (the same seeds for each)")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--workers", type=int, default=1, help="processes")
+    a.add_argument("--level", default=STANDARD, help="the Fascists' strength (lf/engine/content/levels.toml): "
+                   "recruit, standard (the default), veteran or last_stand")
     a.add_argument("--json", dest="json_file", default=None)
     a.add_argument("--plot", dest="plot_dir", default=None)
     a.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -102,6 +102,10 @@ def pool_runs(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The pooled figures and the report's run description of the arena files at ``paths``: each line-up over
     the runs that played it (its seeds must not overlap), in the order they first appear."""
     runs = [load_run(p) for p in paths]
+    dealt = {(r["run"].get("level", "standard"), r["run"].get("content", "lf-original-3")) for r in runs}
+    if len(dealt) > 1:
+        raise PoolError("the runs were played at different levels or contents and cannot be pooled: "
+                        + "; ".join(f"{lv} of {c}" for lv, c in sorted(dealt)))
     names = list(dict.fromkeys(t for r in runs for t in r["run"]["lineups"]))
     lineups = []
     for name in names:
@@ -114,7 +118,9 @@ def pool_runs(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
         all(lu["games"] == games for lu in lineups)
     fig = {"crashes": [c for r in runs for c in r["crashes"]], "lineups": lineups,
            "paired": _paired(runs, names, lineups)}
-    meta = {"games": games, "seed": first, "workers": max(r["run"]["workers"] for r in runs),
+    (level, content), = dealt
+    meta = {"games": games, "seed": first, "workers": max(r["run"]["workers"] for r in runs), "level": level,
+            "content": content,
             "elapsed_s": sum(r["run"]["elapsed_s"] for r in runs), "lineups": names, "pooled": list(paths),
             "seeds_contiguous": contiguous, "command": "python -m lf arena --pool " + " ".join(paths)}
     return fig, meta

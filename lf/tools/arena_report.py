@@ -114,7 +114,8 @@ def _feel_line(lu: dict[str, Any]) -> str:
 def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
     seeds = f"seeds {meta['seed']}..{meta['seed'] + meta['games'] - 1}" if meta.get("seeds_contiguous", True) else \
         f"seeds from {meta['seed']} (line-ups over different seeds: each gives its games)"
-    lines = [f"lf arena: {meta['games']} games per line-up, {seeds}, {meta['workers']} worker(s), {meta['elapsed_s']:.0f} s"]
+    lines = [f"lf arena: {meta['games']} games per line-up, {seeds}, {meta['workers']} worker(s), {meta['elapsed_s']:.0f} s",
+             f"level {meta.get('level', 'standard')}, content {meta.get('content', 'lf-original-3')}"]
     if meta.get("pooled"):
         lines.append(f"pooled from {len(meta['pooled'])} runs ({', '.join(meta['pooled'])}); "
                      "p95 seconds per decision: the largest of the runs'")

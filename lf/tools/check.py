@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lf.engine.constants import FACTIONS
-from lf.engine.content import ContentError, effect_ops_used, load_content
+from lf.engine.content import Content, ContentError, effect_ops_used, load_content, using_content
 
 from .opening import opening_falls
 
@@ -13,6 +13,7 @@ from .opening import opening_falls
 def run() -> int:
     try:
         c = load_content()
+        leveled = [load_content(c.version, lv.id) for lv in c.levels]  # each level's cards, validated
     except ContentError as exc:
         print(f"content error: {exc}")
         return 1
@@ -24,23 +25,31 @@ def run() -> int:
         extra = f"; removed for a Non-player: {', '.join(removed)}" if removed else ""
         print(f"  {f:<11} {len(cards)} cards: {strengths[1]} x1, {strengths[2]} x2, {strengths[3]} x3{extra}")
     for year, ids in c.fascist_decks.items():
-        attacks = [c.fascist_cards[i].attack_total for i in ids]
-        print(f"  Fascist Year {year}: {len(ids)} cards, {sum(attacks) / len(attacks):.2f} Attacks per card on average")
+        means = ", ".join(f"{lc.level} {_mean_attacks(lc, ids):.2f}" for lc in leveled)
+        print(f"  Fascist Year {year}: {len(ids)} cards; Attacks per card on average: {means}")
     print(f"  medallions: {len(c.medallions)} ({', '.join(m.name for m in c.medallions)})")
     print(f"  board: {len(c.board.triggers)} track triggers")
     used = effect_ops_used(c)
     print("  effect kinds used: " + ", ".join(f"{op} {n}" for op, n in sorted(used.items())))
-    return _check_opening()
+    print(f"  levels: {', '.join(f'{lv.name} ({lv.id})' for lv in c.levels)}")
+    return max(_check_opening(c.version, lv.id, lv.name) for lv in c.levels)
 
 
-def _check_opening() -> int:
-    """CONTENT.md: no Front can fall before any faction has played a card (every Year 1 card, every tie)."""
-    falls = opening_falls()
+def _mean_attacks(content: Content, ids: list[str]) -> float:
+    return sum(content.fascist_cards[i].attack_total for i in ids) / len(ids)
+
+
+def _check_opening(version: str, level: str, name: str) -> int:
+    """CONTENT.md: no Front can fall before any faction has played a card (every Year 1 card, every tie, at every
+    level)."""
+    with using_content(version, level):
+        falls = opening_falls()
+        cards = len(load_content().fascist_decks[1])
     if falls:
-        print("content error: a Year 1 Fascist card can defeat a Front before anyone has played a card:")
+        print(f"content error: at {name}, a Year 1 Fascist card can defeat a Front before anyone has played a card:")
         for fall in falls:
             print(f"  {fall.words()}")
         return 1
-    print(f"  first Fascist card: none of the {len(load_content().fascist_decks[1])} Year 1 cards can defeat a Front "
-          "from the starting board, whatever the tie choices")
+    print(f"  first Fascist card at {name}: none of the {cards} Year 1 cards can defeat a Front from the starting "
+          "board, whatever the tie choices")
     return 0

@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from lf.engine import GameState, apply, from_json, new_game, replay, to_json, view
+from lf.engine.content import STANDARD, level_ids
+from lf.engine.machine import LEVEL
 from lf.engine.constants import (
     FACTIONS,
     FRONT_MAX,
@@ -135,9 +137,9 @@ class FuzzReport:
     outcomes: Counter = field(default_factory=Counter)
 
 
-def fuzz_game(seed: int, seats: dict[str, str], deep: bool = True) -> GameState:
-    """One game; ``deep`` also round-trips through JSON and checks views after every step."""
-    state = new_game(seed, seats)
+def fuzz_game(seed: int, seats: dict[str, str], deep: bool = True, level: str = STANDARD) -> GameState:
+    """One game at ``level``; ``deep`` also round-trips through JSON and checks views after every step."""
+    state = new_game(seed, seats, {LEVEL: level})
     policy = random_policy(seed)
     check_invariants(state)
     steps = 0
@@ -161,11 +163,13 @@ def fuzz_game(seed: int, seats: dict[str, str], deep: bool = True) -> GameState:
 
 
 def run(games: int, seed: int = 0, deep: bool = True, report: FuzzReport | None = None) -> FuzzReport:
+    """``games`` games from ``seed``: each seating in turn, and each level of the Fascists' strength with every
+    seating."""
     report = report or FuzzReport()
-    seatings = list(SEATINGS.values())
+    seatings, levels = list(SEATINGS.values()), level_ids()
     for i in range(games):
         s = seed + i
-        state = fuzz_game(s, seatings[i % len(seatings)], deep)
+        state = fuzz_game(s, seatings[i % len(seatings)], deep, levels[i // len(seatings) % len(levels)])
         report.games += 1
         report.steps += len(state.actions)
         report.won += state.result["war"] == "won"

@@ -19,6 +19,9 @@ What it measures (each a part of ``--run``; all by default):
   (``lf.tools.loadgen_computers``): the players' click-to-update p95 in both.
 * ``flood``: cookieless ``GET /`` from 4 and from 16 connections while a game is played on one process
   (``lf.tools.loadgen_flood``): the players' click-to-update, and how the flood was answered (429, 503, 500).
+* ``lobby``: one address opens lobby pages at the pace its page budget allows and keeps them, for
+  ``--lobby-seconds``, while a public game is played beside ``--lobby-listed`` other public games
+  (``lf.tools.loadgen_lobby``): the players' click-to-update, the lobby pages held and refused.
 
 The clients are ``lf.tools.loadgen_client.Page``: the server cannot tell them from browsers. They run in this
 process, competing with the server for the machine's cores (far lighter than browsers, but not free: at idle
@@ -55,7 +58,7 @@ from .page_policy import choose, first_mover, kind_of, long_game_seed
 ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 250.0
 SPECTATOR_GOAL_MS = 500.0
-RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood", "computers")
+RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood", "computers", "lobby")
 WAIT_S = 60.0
 #: How long the spectator run watches the server's CPU with every page open and nothing moving (s).
 IDLE_S = 6.0
@@ -451,7 +454,7 @@ def failover(workdir: Path, seed: int, out: Callable[[str], None]) -> None:
 # -- the command ---------------------------------------------------------------------------------------
 
 def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float], spectators: int, idle_games: int,
-         live_games: int, seed: int) -> int:
+         live_games: int, seed: int, lobby_seconds: float = 90.0, lobby_listed: int = 20) -> int:
     def out(line: str) -> None:
         print(line, flush=True)
 
@@ -496,4 +499,8 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
             from .loadgen_computers import computers
 
             computers(work, moves, think, seed, out)
+        if "lobby" in runs:
+            from .loadgen_lobby import lobby
+
+            lobby(work, lobby_seconds, think, seed, out, lobby_listed)
     return 0

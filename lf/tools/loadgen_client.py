@@ -51,7 +51,12 @@ OPEN_TRIES = 3
 
 
 class PageError(RuntimeError):
-    """The page did not answer as a browser would expect (no elements, a failed socket, a timeout)."""
+    """The page did not answer as a browser would expect (no elements, a failed socket, a timeout); ``status`` and
+    ``body``: the HTTP answer when it was not a page (a 429 says which limit)."""
+
+    def __init__(self, message: str, status: int = 0, body: str = "") -> None:
+        super().__init__(message)
+        self.status, self.body = status, body
 
 
 @dataclass
@@ -69,12 +74,14 @@ class Browser:
 
     base_url: str
     session: aiohttp.ClientSession | None = None
+    #: Headers sent with every request and socket (the lobby run: an ``X-Forwarded-For`` the trusted proxy would add).
+    headers: dict[str, str] = field(default_factory=dict)
 
     async def open(self) -> Browser:
         # no connection limit: each tab's websocket holds one connection for the page's whole life
         self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
                                              connector=aiohttp.TCPConnector(limit=0),
-                                             timeout=aiohttp.ClientTimeout(total=60))
+                                             timeout=aiohttp.ClientTimeout(total=60), headers=self.headers)
         return self
 
     async def close(self) -> None:
@@ -103,17 +110,19 @@ class Page:
     disconnects: int = 0
     reloads: int = 0
     _reloading: asyncio.Task | None = None
+    #: ``update`` messages received (a lobby page's, to show it follows the games).
+    updates: int = 0
 
     # -- opening -------------------------------------------------------------------------------
 
-    async def open(self) -> Page:
+    async def open(self, tries: int = OPEN_TRIES) -> Page:
         """GET the page, then connect its socket (the handshake is implicit)."""
-        for attempt in range(OPEN_TRIES):
+        for attempt in range(tries):
             try:
                 await self._load()
                 break
             except PageError:  # the server forgot the page before its socket came (busy): reload, as a browser does
-                if attempt == OPEN_TRIES - 1:
+                if attempt == tries - 1:
                     raise
                 self.reloads += 1
         self.opened_at = time.perf_counter()
@@ -125,7 +134,7 @@ class Page:
         async with self.browser.session.get(self.browser.base_url + self.path) as r:
             html = await r.text()
             if r.status != 200:
-                raise PageError(f"GET {self.path}: HTTP {r.status}")
+                raise PageError(f"GET {self.path}: HTTP {r.status}", r.status, html[:2000])
         found, query = ELEMENTS.search(html), QUERY.search(html)
         if not found or not query:
             raise PageError(f"GET {self.path}: no NiceGUI page in the answer")
@@ -203,6 +212,7 @@ class Page:
 
     def _update(self, msg: dict) -> None:
         now = time.perf_counter()
+        self.updates += 1
         before = self.version
         for key, element in msg.items():
             if element is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lf.components.prompt import SPEND_KINDS
 from lf.engine.constants import FACTIONS
@@ -151,15 +151,17 @@ class SimResult:
 
 
 def simulate(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float = EXPLORE,
-             limit: int = 2000) -> SimResult:
-    """Play the game the browsers would play, with the engine alone (Non-players as in the session)."""
-    state, steps, bid = play(game_seed, seats, policy_seed, explore, limit)
+             limit: int = 2000, options: dict[str, Any] | None = None) -> SimResult:
+    """Play the game the browsers would play, with the engine alone (Non-players as in the session; ``options``:
+    the game's, e.g. the level a teaching table deals at)."""
+    state, steps, bid = play(game_seed, seats, policy_seed, explore, limit, options=options)
     r = state.result or {}
     return SimResult(steps, bid, r.get("year", state.year), r.get("turn", state.turn), r)
 
 
 def play(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float = EXPLORE,
-         limit: int = 2000, stop_after: int | None = None) -> tuple[GameState, int, bool]:
+         limit: int = 2000, stop_after: int | None = None,
+         options: dict[str, Any] | None = None) -> tuple[GameState, int, bool]:
     """The game ``simulate`` plays: its final state, the human steps taken, and whether the Final Bid was played.
 
     ``stop_after``: stop once that many human steps are played (the position the browsers would then be at).
@@ -170,7 +172,7 @@ def play(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float
     from lf.engine.queries import is_nonplayer
 
     content = load_content()
-    state = new_game(game_seed, seats)
+    state = new_game(game_seed, seats, options)
     steps, bid = 0, False
     for _ in range(limit):
         movers = [p["faction"] for p in state.pending if is_nonplayer(state, p["faction"])]
@@ -193,10 +195,11 @@ def play(game_seed: int, seats: dict[str, str], policy_seed: int, explore: float
 
 
 def full_game_seed(policy_seed: int, seats: dict[str, str], start: int, tries: int = 3000,
-                   min_steps: int = 0) -> tuple[int, SimResult]:
-    """The first game seed from ``start`` whose game, played by this policy, reaches the Final Bid."""
+                   min_steps: int = 0, options: dict[str, Any] | None = None) -> tuple[int, SimResult]:
+    """The first game seed from ``start`` whose game (of ``options``), played by this policy, reaches the Final
+    Bid."""
     for game_seed in range(start, start + tries):
-        sim = simulate(game_seed, seats, policy_seed)
+        sim = simulate(game_seed, seats, policy_seed, options=options)
         if sim.final_bid and sim.steps >= min_steps:
             return game_seed, sim
     raise AssertionError(f"no game seed in {start}..{start + tries} lasts to the Final Bid with policy {policy_seed}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from lf.engine import Action, GameState, apply, legal_actions, new_game
 from lf.engine.npc import choose as nonplayer_choose
@@ -54,8 +55,9 @@ def moves(state: GameState, policy: Policy, limit: int = 20_000) -> Iterator[tup
     raise RuntimeError(f"the game did not end within {limit} moves")
 
 
-def play_game(seed: int, seats: dict[str, str] | None = None, policy: Policy | None = None) -> GameState:
-    state = new_game(seed, seats)
+def play_game(seed: int, seats: dict[str, str] | None = None, policy: Policy | None = None,
+              options: dict[str, Any] | None = None) -> GameState:
+    state = new_game(seed, seats, options)
     for _ in moves(state, policy or random_policy(seed)):
         pass
     return state

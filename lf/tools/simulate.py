@@ -35,7 +35,8 @@ from typing import Any
 
 from lf.engine import GameState, new_game
 from lf.engine.constants import FACTIONS, FRONTS, TURNS_PER_YEAR, YEARS
-from lf.engine.content import load_content
+from lf.engine.content import CONTENT_VERSION, STANDARD, level_ids, load_content
+from lf.engine.machine import LEVEL
 
 from .feel import falls_of, feel_band_checks, feel_figures
 from .opening import opening_falls
@@ -193,11 +194,11 @@ def record_of(seed: int, state: GameState) -> GameRecord:
     )
 
 
-def play_one(task: tuple[int, Seats]) -> GameRecord:
-    """Play one seeded game to its end (a worker's job); a crash becomes a record with its traceback."""
-    seed, seats = task
+def play_one(task: tuple[int, Seats, str]) -> GameRecord:
+    """Play one seeded game to its end at ``level`` (a worker's job); a crash becomes a record with its traceback."""
+    seed, seats, level = task
     try:
-        state = new_game(seed, engine_seats(seats))
+        state = new_game(seed, engine_seats(seats), {LEVEL: level})
         for _ in moves(state, random_policy(seed)):
             pass
         return record_of(seed, state)
@@ -231,7 +232,7 @@ class Progress:
         sys.stderr.flush()
 
 
-def _records(tasks: list[tuple[int, Seats]], workers: int) -> Iterator[GameRecord]:
+def _records(tasks: list[tuple[int, Seats, str]], workers: int) -> Iterator[GameRecord]:
     """Records in completion order: in-process for one worker, else a process pool."""
     if workers <= 1:
         yield from map(play_one, tasks)
@@ -243,10 +244,11 @@ def _records(tasks: list[tuple[int, Seats]], workers: int) -> Iterator[GameRecor
 
 
 def simulate(games: int, seed: int = 0, seats: Seats | None = None, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """Play seeds seed..seed+games-1; records sorted by seed, so the figures never depend on workers."""
+             progress: Callable[[int], None] | None = None, level: str = STANDARD) -> list[GameRecord]:
+    """Play seeds seed..seed+games-1 at ``level``; records sorted by seed, so the figures never depend on
+    workers."""
     seats = seats or parse_seats("all_np")
-    tasks = [(seed + i, seats) for i in range(games)]
+    tasks = [(seed + i, seats, level) for i in range(games)]
     out: list[GameRecord] = []
     for rec in _records(tasks, max(1, min(workers, games))):
         out.append(rec)
@@ -380,7 +382,8 @@ def _ci(r: dict[str, Any]) -> str:
 def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
     """The text report, section by section."""
     lines = [f"lf simulate: {fig['games']} games, seeds {meta['seed']}..{meta['seed'] + meta['games'] - 1}, "
-             f"seats {meta['seats_text']}, {meta['workers']} worker(s), {meta['elapsed_s']:.1f} s "
+             f"seats {meta['seats_text']}, level {meta.get('level', STANDARD)} of {meta.get('content', CONTENT_VERSION)}, "
+             f"{meta['workers']} worker(s), {meta['elapsed_s']:.1f} s "
              f"({meta['games_per_s']:.0f} games/s), {fig['mean_moves']:.0f} moves per game"]
     for c in fig["crashes"]:
         lines.append(f"CRASH seed {c['seed']}:\n{c['traceback']}")
@@ -513,12 +516,16 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
+    level = getattr(args, "level", STANDARD)
+    if level not in level_ids():
+        print(f"simulate: unknown level {level!r}; the levels are {', '.join(level_ids())}", file=sys.stderr)
+        return 2
     workers = getattr(args, "workers", None) or default_workers()
     bar = Progress(args.games, enabled=not args.quiet)
     start = time.perf_counter()
-    recs = simulate(args.games, args.seed, seats, workers, bar.update)
+    recs = simulate(args.games, args.seed, seats, workers, bar.update, level)
     elapsed = time.perf_counter() - start
-    meta = {"games": args.games, "seed": args.seed, "seats": seats,
+    meta = {"games": args.games, "seed": args.seed, "seats": seats, "level": level, "content": CONTENT_VERSION,
             "seats_text": ",".join(f"{f}={w}" for f, w in seats.items()), "workers": workers,
             "elapsed_s": round(elapsed, 2), "games_per_s": round(args.games / max(elapsed, 1e-9), 1),
             "command": "python -m lf " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python -m lf simulate"}

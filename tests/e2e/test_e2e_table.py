@@ -62,13 +62,15 @@ SMALL_TEXT_JS = """
   return out;
 }
 """
-#: Status chips cut by the row or hidden under the panel buttons.
+#: Status chips cut by the row or hidden under the panel buttons (the Fascists' strength's among them: every table
+#: shows it, Standard too).
 CHIPS_CUT_JS = """
 () => {
   const s = document.querySelector('.lf-table .lf-status'), box = s.getBoundingClientRect();
   const tog = document.querySelector('.lf-t-toggles').getBoundingClientRect();
   return Array.from(s.querySelectorAll('.lf-chip')).filter(c => {
     const r = c.getBoundingClientRect();
+    if (!c.getClientRects().length) return false;  // not drawn at this size (a phone's Standard level chip)
     return r.right > box.right + 1 || r.left < box.left - 1
       || (r.right > tog.left && r.left < tog.right && r.bottom > tog.top && r.top < tog.bottom);
   }).map(c => c.innerText);
@@ -180,6 +182,7 @@ def _check_layout(label: str, page, width: int, height: int) -> None:
     screen = {"top": 0, "bottom": height, "left": 0, "right": width}
     for name in ("prompt", "hand"):
         assert _inside(b[name], screen), f"the {name} is not in view, {where}"
+    assert page.locator(".lf-status [data-testid=level-chip]").count() == 1, f"no Fascists' strength chip, {where}"
     assert not page.evaluate(CHIPS_CUT_JS), f"status chips cut, {where}: {page.evaluate(CHIPS_CUT_JS)}"
     assert not page.evaluate(CARDS_CUT_JS, ".lf-table .lf-card"), \
         f"cards cut, {where}: {page.evaluate(CARDS_CUT_JS, '.lf-table .lf-card')}"

@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lf.engine.constants import FACTIONS
+from lf.engine.content import level_ids
 from lf.tools.page_policy import Board, choose, first_mover, full_game_seed
 
 pytestmark = pytest.mark.e2e
@@ -237,7 +238,9 @@ class SharedScreen:
 def test_a_teaching_game_on_one_shared_page_to_the_end(policy_seed, kind, seats, lf_server, devices):
     full = {f: seats.get(f, "human") for f in FACTIONS}
     # A game seed whose game, played by this policy, lasts to the Final Bid (checked with the engine alone).
-    game_seed, sim = full_game_seed(policy_seed, full, start=policy_seed * 1000 + 500)
+    # a teaching table deals at the gentlest level (lf/components/levels.py): the simulation deals the same game
+    game_seed, sim = full_game_seed(policy_seed, full, start=policy_seed * 1000 + 500,
+                                    options={"level": level_ids()[0]})
     device = devices.new(kind)
     table = SharedScreen(lf_server, device, policy_seed)
     t0 = time.perf_counter()

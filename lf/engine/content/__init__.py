@@ -23,13 +23,13 @@ from functools import lru_cache, wraps
 from importlib import resources
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from ..constants import FACTIONS, MEDALLION_EFFECTS
-from ..content_schema import Board, Effect, FascistCard, Medallion, PlayerCard
+from ..content_schema import NAMED_LETTERS, Board, Effect, FascistCard, Level, Medallion, PlayerCard
 from ..models import Model, model
 
-CONTENT_VERSION = "lf-original-3"
+CONTENT_VERSION = "lf-original-4"
 LEADERS = {
     "anarchists": "Buenaventura Durruti",
     "communists": "Dolores Ibárruri",
@@ -40,6 +40,9 @@ NONPLAYER_REMOVED = {
     "anarchists": {"Guerrillas", "Iron Column"},
     "moderates": {"Publicize Fascist War Crimes"},
 }
+#: The level a game is dealt at unless it names another, and the one a content version without levels has.
+STANDARD = "standard"
+LEVELS_FILE = "levels.toml"
 DECK_FILES = {f: f"{f}.toml" for f in FACTIONS}
 FASCIST_FILES = {y: f"fascist_year{y}.toml" for y in (1, 2, 3)}
 
@@ -57,13 +60,20 @@ class Content(Model):
     fascist_cards: dict[str, FascistCard]
     decks: dict[str, list[str]]
     fascist_decks: dict[int, list[str]]
+    #: The Fascists' strengths this version offers, gentlest first (one, Standard, for a version without levels).
+    levels: list[Level] = Field(default_factory=list)
+    #: The level whose Fascist cards these are.
+    level: str = STANDARD
+
+    def level_of(self, level_id: str) -> Level:
+        return next(lv for lv in self.levels if lv.id == level_id)
 
     def medallion(self, effect: str) -> Medallion:
         return next(m for m in self.medallions if m.effect == effect)
 
 
-#: The content version the engine reads in this context (a thread, a task): the current one unless a game of an
-#: earlier version is being played (``using_content``).
+#: The content the engine reads in this context (a thread, a task), as its key (``content_key``): the current
+#: version at Standard unless a game of an earlier version or of another level is being played (``using_content``).
 _ACTIVE: ContextVar[str] = ContextVar("lf_content_version", default=CONTENT_VERSION)
 ARCHIVE = "archive"
 
@@ -78,20 +88,57 @@ def known_version(version: object) -> bool:
     return version == CONTENT_VERSION or (isinstance(version, str) and version in archived_versions())
 
 
+def content_key(version: str, level: str | None = None) -> str:
+    """The name of a version's cards at a level: the version itself at Standard (so a game of a version without
+    levels, and every cache of it, reads as before), ``version@level`` otherwise."""
+    return version if level is None or level == STANDARD else f"{version}@{level}"
+
+
+def split_key(key: str) -> tuple[str, str]:
+    version, _, level = key.partition("@")
+    return version, level or STANDARD
+
+
+def view_key(view: dict[str, Any]) -> str:
+    """The content a view's game was dealt with, as its key (the view's ``content_version`` and ``level``)."""
+    return content_key(view.get("content_version") or CONTENT_VERSION, view.get("level"))
+
+
+def level_ids(version: str = CONTENT_VERSION) -> list[str]:
+    """The levels ``version`` offers, gentlest first ([Standard] for a version without levels)."""
+    return [lv.id for lv in load_content(version).levels]
+
+
 @contextmanager
-def using_content(version: str) -> Iterator[None]:
-    """Read ``version`` as the content in this context (a game dealt with it is being played)."""
+def using_content(version: str, level: str | None = None) -> Iterator[None]:
+    """Read ``version`` at ``level`` as the content in this context (a game dealt with it is being played)."""
     if not known_version(version):
         raise ContentError(f"content {version!r} is not in this lf (it has {', '.join([CONTENT_VERSION, *archived_versions()])})")
-    token = _ACTIVE.set(version)
+    if level is not None and level not in level_ids(version):
+        raise ContentError(f"content {version} has no level {level!r} (it has {', '.join(level_ids(version))})")
+    token = _ACTIVE.set(content_key(version, level))
     try:
         yield
     finally:
         _ACTIVE.reset(token)
 
 
+def dealt_with(options: dict[str, Any]) -> Any:
+    """Read the content a game's ``options`` say it was dealt with (``new_game`` records its version and level),
+    for code that sets a game up or replays it outside the engine's entry points (a chronicle, a timeline)."""
+    return using_content(options.get("content", CONTENT_VERSION), options.get("level"))
+
+
 def active_version() -> str:
+    return split_key(_ACTIVE.get())[0]
+
+
+def active_key() -> str:
     return _ACTIVE.get()
+
+
+def active_level() -> str:
+    return split_key(_ACTIVE.get())[1]
 
 
 def by_content(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -149,13 +196,19 @@ def _check_deck(faction: str, cards: list[PlayerCard]) -> None:
         raise ContentError(f"{where}: Non-player removals must be exactly {sorted(need)}, found {sorted(removed)}")
 
 
-def _check_fascist(year: int, cards: list[FascistCard]) -> None:
+def _check_fascist(year: int, cards: list[FascistCard], version: str) -> None:
     where = FASCIST_FILES[year]
     if len(cards) != 18:
         raise ContentError(f"{where}: {len(cards)} cards, need 18")
     for c in cards:
         if c.year != year:
             raise ContentError(f"{where}: {c.id} says year {c.year}")
+        letters = [letter for letter, _ in c.attacks]
+        first_judged = next((k for k, letter in enumerate(letters) if letter not in NAMED_LETTERS), len(letters))
+        if version == CONTENT_VERSION and any(letter in NAMED_LETTERS for letter in letters[first_judged:]):
+            # (the archived versions are frozen as they were dealt; from lf-original-4 on, the order is fixed)
+            raise ContentError(f"{where}: {c.id} prints {''.join(letters)}: its named Fronts (M, N, A, S) must come "
+                               "before V and D, so that every reading of the order gives the same board")
 
 
 def _walk(effects: list[Effect]):
@@ -175,7 +228,7 @@ def effect_ops_used(content: Content) -> Counter:
     return used
 
 
-def _check_all(content: Content) -> None:
+def _check_all(content: Content, where: str = "") -> None:
     effects = [m.effect for m in content.medallions]
     if sorted(effects) != sorted(MEDALLION_EFFECTS):
         raise ContentError("medallions.toml: need each of the nine Appendix 2 effects exactly once")
@@ -183,7 +236,7 @@ def _check_all(content: Content) -> None:
         sum(content.fascist_cards[i].attack_total for i in content.fascist_decks[y]) / 18 for y in (1, 2, 3)
     ]
     if not means[0] < means[1] < means[2]:
-        raise ContentError(f"Fascist Years must attack harder each Year; mean Attacks are {means}")
+        raise ContentError(f"{where}Fascist Years must attack harder each Year; mean Attacks are {means}")
     used = effect_ops_used(content)
     missing = [op for op in Effect.model_fields["op"].annotation.__args__ if not used[op]]  # type: ignore[union-attr]
     if missing:
@@ -191,18 +244,59 @@ def _check_all(content: Content) -> None:
 
 
 _LOADED: dict[str, Content] = {}
+#: Each version's cards at a level other than Standard, with the printed cards they were derived from.
+_LEVELED: dict[str, tuple[Content, Content]] = {}
 
 
-def load_content(version: str | None = None) -> Content:
-    """The content of ``version`` (default: the one active in this context), loaded and validated once; raises
-    ContentError naming the offending file and card."""
-    v = version or _ACTIVE.get()
-    found = _LOADED.get(v)
-    if found is None:
-        if not known_version(v):
-            raise ContentError(f"content {v!r} is not in this lf")
-        found = _LOADED[v] = _load(v)
-    return found
+def load_content(version: str | None = None, level: str | None = None) -> Content:
+    """The content of ``version`` at ``level`` (default: the one active in this context; a version named alone is
+    read at Standard), loaded and validated once; raises ContentError naming the offending file and card."""
+    key = _ACTIVE.get() if version is None else version if "@" in version else content_key(version, level)
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
+    v, lv = split_key(key)
+    if not known_version(v):
+        raise ContentError(f"content {v!r} is not in this lf")
+    base = _LOADED.get(v)
+    if base is None:
+        base = _LOADED[v] = _load(v)
+    if lv == STANDARD:
+        return base
+    derived = _LEVELED.get(key)
+    if derived is None or derived[0] is not base:  # (derived again if the printed cards were replaced: a test's)
+        derived = _LEVELED[key] = (base, at_level(base, lv))
+    return derived[1]
+
+
+def at_level(base: Content, level_id: str) -> Content:
+    """``base``'s cards at another level: each Fascist card changed as the level says; nothing else differs."""
+    found = [lv for lv in base.levels if lv.id == level_id]
+    if not found:
+        raise ContentError(f"content {base.version} has no level {level_id!r} (it has {', '.join(lv.id for lv in base.levels)})")
+    level = found[0]
+    cards = {i: _leveled(c, level) for i, c in base.fascist_cards.items()}
+    content = base.model_copy(update={"fascist_cards": cards, "level": level_id})
+    _check_all(content, f"{LEVELS_FILE}: {level_id}: ")
+    return content
+
+
+def _leveled(card: FascistCard, level: Level) -> FascistCard:
+    extra, harder = level.attacks[card.year - 1], level.tests[card.year - 1]
+    if not extra and not harder:
+        return card
+    attacks = list(card.attacks)
+    if extra:
+        i = next((k for k, (letter, _) in enumerate(attacks) if letter in NAMED_LETTERS), 0)
+        letter, n = attacks[i]
+        if n + extra > 0:
+            attacks[i] = (letter, n + extra)
+        elif len(attacks) > 1:
+            del attacks[i]
+        else:
+            attacks[i] = (letter, 1)
+    test = card.test.model_copy(update={"threshold": max(-9, min(10, card.test.threshold + harder))})
+    return card.model_copy(update={"attacks": attacks, "test": test})
 
 
 def _load(version: str) -> Content:
@@ -219,7 +313,7 @@ def _load(version: str) -> Content:
     fdecks: dict[int, list[str]] = {}
     for year, name in FASCIST_FILES.items():
         cards = _models(name, "cards", FascistCard, version)
-        _check_fascist(year, cards)
+        _check_fascist(year, cards, version)
         fdecks[year] = [c.id for c in cards]
         fascist.update(_unique(name, {**player, **fascist}, cards))
     content = Content(
@@ -230,9 +324,28 @@ def _load(version: str) -> Content:
         fascist_cards=fascist,
         decks=decks,
         fascist_decks=fdecks,
+        levels=_levels(version),
     )
     _check_all(content)
     return content
+
+
+def _levels(version: str) -> list[Level]:
+    """The version's levels (``levels.toml``, gentlest first, Standard among them); a version without the file has
+    Standard alone: its cards as printed."""
+    folder = resources.files("lf.engine.content")
+    if version != CONTENT_VERSION:
+        folder = folder.joinpath(ARCHIVE).joinpath(version)
+    if not folder.joinpath(LEVELS_FILE).is_file():
+        return [Level(id=STANDARD, name="Standard", summary="The Fascist cards as printed.")]
+    levels = _models(LEVELS_FILE, "levels", Level, version)
+    ids = [lv.id for lv in levels]
+    if STANDARD not in ids or len(set(ids)) != len(ids):
+        raise ContentError(f"{LEVELS_FILE}: the levels must have distinct ids, one of them {STANDARD!r}; found {ids}")
+    standard = levels[ids.index(STANDARD)]
+    if any(standard.attacks) or any(standard.tests):
+        raise ContentError(f"{LEVELS_FILE}: {STANDARD} is the cards as printed: it changes no Attack and no Test")
+    return levels
 
 
 def _unique(where: str, seen: dict, cards: list) -> dict:
