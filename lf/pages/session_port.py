@@ -21,6 +21,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lf.engine.constants import FACTIONS, faction_label
+from lf.engine.content import STANDARD
+from lf.engine.machine import LEVEL
 from lf.server import limits
 from lf.store.models import utcnow
 from lf.server.settings import settings
@@ -87,7 +89,7 @@ class LobbyGame:
     #: A move holds the game right now and the lobby has not seen it before: its line says so, and updates later.
     busy: bool = False
     #: The Fascists' strength it is played at (an id of its content version's levels; older games: Standard).
-    level: str = "standard"
+    level: str = STANDARD
     content_version: str | None = None
 
     @property
@@ -212,7 +214,7 @@ def _lobby_line(summary: GameSummary) -> LobbyGame:
         seen = glances.look(session)
     except SessionError as exc:
         return LobbyGame(status="broken", problem=summary.status_message or str(exc), **base)
-    base.update(level=session.options.get("level") or "standard", content_version=session.content_version)
+    base.update(level=session.options.get(LEVEL) or STANDARD, content_version=session.content_version)
     if seen is None:  # a move holds the game (its database is slow) and this process never listed it yet
         return LobbyGame(status=summary.status, busy=True, **base)
     v, seats_now = seen
