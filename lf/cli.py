@@ -57,7 +57,8 @@ def _loadgen(args: argparse.Namespace) -> int:
 
     runs = list(RUNS) if args.run == "all" else args.run.split(",")
     return main(runs, args.max_games, args.moves, (args.think_min, args.think_max), args.spectators, args.idle_games,
-                args.live_games, args.seed, args.lobby_seconds, args.lobby_listed)
+                args.live_games, args.seed, args.lobby_seconds, args.lobby_listed, args.fair_seconds,
+                args.fair_phases)
 
 
 def _cluster(args: argparse.Namespace) -> int:
@@ -118,7 +119,7 @@ def parser() -> argparse.ArgumentParser:
     add_arena(sub)
     lg = sub.add_parser("loadgen", help="socket.io clients playing many games: the figures of docs/server.md")
     lg.add_argument("--run", default="all",
-                    help="all, or some of ramp,ramp2,spectators,memory,failover,flood,computers,lobby")
+                    help="all, or some of ramp,ramp2,spectators,memory,failover,flood,computers,lobby,fair")
     lg.add_argument("--max-games", type=int, default=160, help="the ramp stops here (N = 5, 10, 20, ...)")
     lg.add_argument("--moves", type=int, default=10, help="moves per game in each ramp step")
     lg.add_argument("--think-min", type=float, default=2.0, help="shortest pause between two moves of a game (s)")
@@ -131,6 +132,10 @@ def parser() -> argparse.ArgumentParser:
                     help="how long one address opens and keeps lobby pages while a game is played (lobby)")
     lg.add_argument("--lobby-listed", type=int, default=20,
                     help="other public games listed in the lobby, half running, half finished (lobby)")
+    lg.add_argument("--fair-seconds", type=float, default=60.0,
+                    help="how long each phase of the thinking pool's fairness run lasts (fair)")
+    lg.add_argument("--fair-phases", default="alone,self-playing,suggestions,both",
+                    help="the fair run's phases: some of alone,self-playing,suggestions,both (fair)")
     lg.set_defaults(fn=_loadgen)
     c = sub.add_parser("cluster", help="N lf processes on one PostgreSQL behind HAProxy, on this machine")
     c.add_argument("--processes", type=int, default=2, help="lf processes (one core each at most)")

@@ -70,6 +70,7 @@ class _Peeking:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.base = state  # it has seen every card
 
     def digest(self, seed: int) -> int:
         return seed
@@ -172,6 +173,34 @@ def test_reasons_say_what_each_option_promises_and_hide_other_cards() -> None:
         if m.faction != me and m.action.split(":")[0] in ("choose", "bid", "keep", "card"):
             assert m.action.endswith(":?"), m
     assert r.iterations == 24 and r.seconds > 0
+
+
+def test_a_foreseen_line_names_only_cards_the_seat_has_seen_over_whole_games() -> None:
+    """Issue 29: the line named the card of another faction's secret bid a move after masking its choice, and the
+    seat's own undrawn cards ("keep:C05"): cards of a sampled world, guesses written as facts. Over two whole
+    games, at every second decision of a person's seat, every card a line names is one the seat has seen."""
+    from lf.ai.infoset import seen_cards
+    from lf.ai.rollout import rollout_choice
+    from lf.engine import decision
+    from lf.engine.machine import content
+
+    named = 0
+    for game_seed in (31, 32):
+        state = new_game(game_seed, PERSONS)
+        for step in range(400):
+            if state.result is not None:
+                break
+            me = state.pending[0]["faction"]
+            if step % 2 == 0 and len(legal_actions(state, me)) > 1:
+                seen = seen_cards(InfoSet.of(state, me).base.factions)
+                line = decide(state, me, Budget(iterations=6, horizon=2), seed=step).reasons.line
+                for m in line:
+                    card = m.action.partition(":")[2]
+                    if card in content().player_cards:
+                        named += 1
+                        assert card in seen, f"{me}'s line names {m.action} ({m.faction}), a card it has not seen"
+            apply(state, me, rollout_choice(state, decision(state, me)))
+    assert named > 0  # lines do name the cards the seat has seen (its own hand's, the public ones)
 
 
 def test_think_takes_and_returns_plain_data_across_processes() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from lf.ai import Budget, Move, decide
 from lf.coach import advise, compare, nameable_cards
-from lf.coach.words import _pct
+from lf.coach.words import SAME, _pct, grade
 from lf.engine import apply, decision, new_game, view
 from lf.engine.content import load_content
 
@@ -131,19 +131,84 @@ def test_a_front_picked_to_take_the_attacks_is_not_said_to_be_protected() -> Non
     pytest.fail("no pick of a Front to take Attacks in 40 games")
 
 
-def test_a_move_kept_by_the_anchor_is_said_to_be_the_steady_one() -> None:
-    """At a table of persons the computer may keep the playout rules' move though another option measured a
-    little higher (lf/ai/anchor.py); the words say so instead of claiming it did best."""
-    anchored = 0
-    for state, faction in _positions(3, every=2):
+def test_a_move_kept_by_the_anchor_says_how_much_higher_the_other_option_measured() -> None:
+    """At a table of persons the computer may keep the playout rules' move though another option measured higher
+    (lf/ai/anchor.py). Issue 29: it called that "the steady move ... no other option measured clearly better" for
+    gaps of 6-10 points. Now "steady" is said only within the search's own noise (the coach's scale); beyond it,
+    the words say the other option measured higher, by how much on the scale, and why the coach keeps the move."""
+    said = set()
+    for state, faction in _positions(3, every=2, limit=160):
         move = decide(state, faction, Budget(iterations=10, horizon=1, anchor=100.0), seed=len(state.actions))
-        if move.reasons.anchored:
-            anchored += 1
-            advice = advise(move, view(state, faction))
-            assert "the steady move your partners expect" in advice.gain
-            if advice.odds and "after" in advice.odds.split("against")[-1]:  # the other option is not "the best"
-                assert "the next best option" not in advice.odds, advice.odds
-                assert "measured a little higher" in advice.odds, advice.odds
-        if anchored >= 2:
+        if not move.reasons.anchored:
+            continue
+        advice = advise(move, view(state, faction))
+        runner = next(o for o in move.reasons.options[1:] if o.visits > 0)
+        g = grade(move.reasons.options[0], runner)
+        said.add(g)
+        if g == SAME:
+            assert "the steady move your partners expect" in advice.gain, advice.gain
+            assert "the option that measured about as high" in advice.odds, advice.odds
+        else:
+            assert "steady" not in advice.gain and f"another option measured {g} higher" in advice.gain, advice.gain
+            assert f"the option that measured {g} higher" in advice.odds, advice.odds
+        assert "the next best option" not in advice.odds, advice.odds
+        if len(said) >= 2:
             break
-    assert anchored, "no position where the anchor kept the rules' move: the test has no power"
+    assert said, "no position where the anchor kept the rules' move: the test has no power"
+
+
+def test_a_shared_screen_names_the_cards_its_buttons_name_for_the_seat_whose_turn_it_shows() -> None:
+    """Issue 29: a teaching screen said "The coach suggests: A card played for its Event" above the button "Play
+    Soviet T-26 Tanks for its Event". During a seat's public turn the screen shows that seat's options, so the
+    words may name the cards they name (lf/pages/teaching.py ``_coach_shown``), and still no other card."""
+    from lf.ai import OptionEstimate, Reasons
+
+    for state, faction in _positions(5, every=1, limit=200):
+        seat = view(state, faction)
+        d = next((d for d in seat["decisions"] if d["faction"] == faction and d["kind"] == "turn"), None)
+        event = next((c for c in (d or {}).get("choices", []) if c["key"].startswith("event:")), None)
+        if event is None:
+            continue
+        card = event["key"].split(":")[1]
+        public = view(state, None)
+        on_screen = {**public, "decisions": [d]}
+        assert card in nameable_cards(on_screen) and card not in nameable_cards(public)
+        move = Move(faction, event["key"], Reasons(faction, "turn", (
+            OptionEstimate(event["key"], event["label"], 4, 0.5, 0.3, 2.0, 0.8),)))
+        name = load_content(state.content_version).player_cards[card].name
+        assert name in advise(move, seat, on_screen).title
+        assert name not in advise(move, seat, public).text() and "A card played for its Event" in \
+            advise(move, seat, public).title
+        hand = [c for c in seat["factions"][faction]["hand"] if c != card]
+        others = {load_content(state.content_version).player_cards[c].name for c in hand} - {name}
+        assert not any(n in advise(move, seat, on_screen).text() for n in others)  # the rest of the hand stays hidden
+        return
+    pytest.fail("no public turn with an Event to play in the game")
+
+
+def test_a_teaching_note_names_the_card_played_once_it_is_public_and_no_other_of_the_hand() -> None:
+    """Issue 29: the teaching notes said "... against A card chosen in secret" for a card the table had just seen
+    played. A note is worded from the public view of the moment it is written (lf/pages/teaching_coach.py): the
+    card played is named once public; the coach's other choice, still in the hand, never is."""
+    from lf.engine import clone
+
+    for state, faction in _positions(6, every=1, limit=200):
+        seat = view(state, faction)
+        d = next((d for d in seat["decisions"] if d["faction"] == faction and d["kind"] == "turn"), None)
+        event = next((c for c in (d or {}).get("choices", []) if c["key"].startswith("event:")), None)
+        if event is None:
+            continue
+        move = decide(state, faction, TINY, seed=1)
+        if move.action == event["key"] or move.reasons.trivial:
+            continue
+        after = clone(state)
+        apply(after, faction, event["action"] if "action" in event else event["key"])
+        cards = load_content(state.content_version).player_cards
+        played = cards[event["key"].split(":")[1]].name
+        note = compare(move, event["key"], seat, view(after, None))
+        assert played in note, note
+        hand = {cards[c].name for c in seat["factions"][faction]["hand"]} - {played}
+        assert not any(re.search(rf"\b{re.escape(n)}\b", note) for n in hand), note
+        assert played not in compare(move, event["key"], seat, view(state, None))  # not public before it is played
+        return
+    pytest.fail("no public turn where the coach preferred another move to an Event")

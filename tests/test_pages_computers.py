@@ -108,7 +108,7 @@ async def test_the_log_filter_shows_the_computer_s_reasons(reg, user: User) -> N
         choices = user.find(marker="log-filter").elements.pop().options
     assert choices["ai"] == "Computer reasons" and choices["np"] == "Non-player reasons"
     html = log_text(user)
-    assert "has-ai" in html and "lf-log-ai" in html and "sampled futures" in html
+    assert "has-ai" in html and "lf-log-ai" in html and "futures it tried after this move" in html
 
 
 async def test_the_host_hands_a_seat_nobody_took_to_the_computer_and_gives_it_to_a_person_again(reg, user: User) -> None:

@@ -135,7 +135,7 @@ async def test_limits_refuse_with_a_clear_message(reg, user: User, create_user) 
         await wait_for(lambda: user.client.id in screens(), timeout=20)
         await user.open(f"/join/{session.id}/moderates")
         user.find(marker="join-take").click()
-        await see(user, "already holds 1 seats, the most this server allows")
+        await see(user, "already holds 1 seats in running games, the most this server allows")
         # One spectator fits; the second is told why not.
         first, second = create_user(), create_user()
         await first.open(f"/game/{session.id}")

@@ -13,7 +13,7 @@ from lf.session import LimitReached
 @pytest.fixture
 def two_per_address():
     before = settings()
-    set_settings(Settings(suggestions_per_address=2))
+    set_settings(Settings(suggestions_per_address=2, suggestions_in_flight=100))
     yield
     set_settings(before)
 
@@ -51,3 +51,20 @@ def test_a_teaching_screen_thinks_its_notes_ahead_within_a_limit_of_its_own(two_
         places.take("tab-3", "address-a", TEACHING_PER_BROWSER)
     held[0]()
     places.take("screen", "address-a", TEACHING_PER_BROWSER)
+
+
+def test_the_server_bounds_every_visitors_searches_together_and_says_so() -> None:
+    """Ten addresses pressing "Suggest a move" at once (issue 27): past ``LF_SUGGESTIONS_IN_FLIGHT`` searches in
+    flight, whoever asks is refused in words until one ends, so the coach's queue stays short."""
+    before = settings()
+    set_settings(Settings(suggestions_per_address=3, suggestions_in_flight=4))
+    try:
+        places = Suggestions()
+        held = [places.take(f"browser-{i}", f"address-{i}") for i in range(4)]
+        with pytest.raises(LimitReached, match="thinking for 4 pages on this server right now"):
+            places.take("browser-9", "address-9")  # a fresh address, under its own limit, still waits its turn
+        held[0]()
+        places.take("browser-9", "address-9")
+        assert places.in_flight() == 4
+    finally:
+        set_settings(before)

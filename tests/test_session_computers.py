@@ -58,7 +58,7 @@ def test_the_computer_plays_its_seats_between_the_person_s_moves_with_a_reason_f
     assert len(rows) >= 6 and all(r.note for r in rows)  # every move of the computer carries its reason
     lines = [e for e in game.view(token)["log"] if e["kind"] == "computer"]
     assert len(lines) == len(rows)
-    assert any("sampled futures" in e["text"] for e in lines)
+    assert any("futures it tried after this move" in e["text"] for e in lines)
     assert game.verify() is None  # the log (with the computer's moves) replays to the state in memory
 
 

@@ -82,7 +82,7 @@ async def test_a_computer_seat_at_the_teaching_table_plays_and_its_reason_is_log
     await wait_for(lambda: any(e["kind"] == "computer" for e in session.view()["log"]), timeout=60,
                    why="the computer's move and its reason")
     reasons = [e["text"] for e in session.view()["log"] if e["kind"] == "computer"]
-    assert any("sampled futures" in r or "only" in r for r in reasons), reasons
+    assert any("futures it tried after this move" in r or "only" in r for r in reasons), reasons
     await settled(user)
     assert any(e["kind"] == "computer" for e in screen.snap.board["log"])  # the screen's log has it
     with user:  # and its filter, as on the game page
@@ -125,7 +125,8 @@ async def test_teaching_suggest_outlines_a_legal_option_and_play_it_takes_it(reg
 
 async def test_the_coach_says_what_it_would_have_played_after_a_move_that_differs(reg, user: User) -> None:
     """The coach's search starts when the decision opens; the person moves before or after it ends, and the note
-    comes when it is done. Over several decisions its words never name a card in a hand the screen hides."""
+    comes when it is done. Over several decisions its words never name a card in a hand the screen hides (the
+    card just played for its Event is on the board by then: the note may name it, issue 29)."""
     screen = await to_turn(user, seed=14, kinds=SOLO)
     _quick(screen)
     for _ in range(6):
@@ -148,6 +149,7 @@ async def test_the_coach_says_what_it_would_have_played_after_a_move_that_differ
         who, line = screen.coach.lines[0]
         assert who == faction and line.startswith("The coach would have played ") and "the same" not in line
         assert line in _coach_html(user) or line.replace("'", "&#x27;") in _coach_html(user)
+        hidden &= _hidden_names(screen)  # hidden then and still hidden now
         assert not [n for n in hidden if n.lower() in line.lower()], line
         counts = await _counts(screen)
         assert counts[faction][0] < counts[faction][1]  # a differing move is compared and does not match

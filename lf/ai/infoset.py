@@ -168,7 +168,7 @@ def _build(state: GameState, me: str) -> InfoSet:
     year_deck = content().fascist_decks[state.year]
     gone = set(v["fascist_discard"]) | ({v["fascist_card"]} if v["fascist_card"] else set())
     fascist_pool = tuple(sorted(c for c in year_deck if c not in gone))
-    seen = _seen_cards(factions)
+    seen = seen_cards(factions)
     base = GameState(
         seed=0, options=dict(state.options), content_version=v["content_version"], rng=0, year=v["year"],
         turn=v["turn"], phase=v["phase"], direction=1 if v["direction"] == "clockwise" else -1,
@@ -186,7 +186,8 @@ def _build(state: GameState, me: str) -> InfoSet:
                    masked=masked)
 
 
-def _seen_cards(factions: dict[str, FactionState]) -> set[str]:
+def seen_cards(factions: dict[str, FactionState]) -> set[str]:
+    """The player cards a seat has seen: its own, and every other faction's public or revealed ones."""
     seen: set[str] = set()
     for fa in factions.values():
         seen.update(fa.hand, fa.bid, fa.keep, fa.discard, fa.tableau, fa.trash, fa.playing)

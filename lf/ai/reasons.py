@@ -22,6 +22,9 @@ class OptionEstimate:
     win: float  #: estimated chance that this seat wins (war won and the most Glory)
     glory: float  #: mean expected Glory of this seat at the end of the war
     value: float  #: what the search maximised: win + war_weight * war
+    #: The standard error of the chosen option's value minus this one's, measured world by world over the worlds
+    #: both were played in (0: the chosen option itself, or not measured): the search's own noise for this pair.
+    noise: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

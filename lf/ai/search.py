@@ -17,19 +17,21 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lf.engine import Action, Decision, GameState, apply, apply_chosen, clone, decision
+from lf.engine.machine import content
 from lf.engine.npc import choose_in as nonplayer_choose_in
 
 from .anchor import anchor_margin, blueprint
 from .candidates import candidates
 from .evaluate import Outlook, outlook
 from .features import turn_index
-from .infoset import InfoSet
+from .infoset import InfoSet, seen_cards
 from .levels import Budget
 from .reasons import LineMove, Move, OptionEstimate, Reasons
 from .rollout import rollout_choice
@@ -51,10 +53,14 @@ class Tally:
     war: float = 0.0
     win: float = 0.0
     glory: float = 0.0
+    #: {world dealt: the value it gave}: every option of a round is played in the same worlds, so two options'
+    #: difference is measured world by world (``noise``).
+    by_world: dict[int, float] = field(default_factory=dict)
 
-    def add(self, o: Outlook, me: str) -> None:
+    def add(self, o: Outlook, me: str, world: int = -1) -> None:
         win = o.win(me)
         self.n += 1
+        self.by_world[world] = win + self.war_weight * o.war
         self.value += win + self.war_weight * o.war
         self.war += o.war
         self.win += win
@@ -62,6 +68,15 @@ class Tally:
 
     def mean(self) -> float:
         return self.value / self.n if self.n else -1.0
+
+
+def noise(a: Tally, b: Tally) -> float:
+    """The standard error of the difference between two options' mean values, from the worlds both were played in
+    (paired: the same deal and the same random stream for both). 0 when fewer than two worlds are shared."""
+    diffs = [a.by_world[w] - b.by_world[w] for w in a.by_world.keys() & b.by_world.keys() if w >= 0]
+    if len(diffs) < 2:
+        return 0.0
+    return statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def playout_choice(state: GameState, d: Decision) -> Action:
@@ -102,6 +117,10 @@ class Search:
         #: The playout rules' move when the search is anchored on it (``anchor.py``), else None.
         self.anchor: Action | None = None
         self.anchored = False
+        #: The player cards the seat has seen when the search starts: a foreseen line names no other card.
+        self.seen: frozenset[str] = frozenset()
+        #: Worlds dealt so far by the rounds (each option's value is kept per world: ``noise``).
+        self.dealt = 0
 
     # -- the parts ---------------------------------------------------------------------------------------
 
@@ -124,7 +143,12 @@ class Search:
         return outlook(s)
 
     def _shown(self, f: str, a: Action) -> tuple[str, str]:
+        """A move of a foreseen line as the seat may read it: another faction's secret choice, and any card the
+        seat has not seen (a card of a sampled world: another's secret bid played a move later, the seat's own
+        card not drawn yet), read ``kind:?``. A guess is never written as a fact."""
         if f != self.me and a.kind in HIDDEN_KINDS and a.arg:
+            return f, f"{a.kind}:?"
+        if a.arg in content().player_cards and a.arg not in self.seen:
             return f, f"{a.kind}:?"
         return f, a.key
 
@@ -160,11 +184,12 @@ class Search:
         total = self.budget.iterations
         for _ in range(worlds):
             world = info.determinize(rng)
+            self.dealt += 1
             for a in survivors:
                 if self._time_up():
                     self.stopped = True
                     return
-                self.tallies[a].add(self._play(world, a, until, record=last), self.me)
+                self.tallies[a].add(self._play(world, a, until, record=last), self.me, self.dealt)
                 self.done += 1
                 if self.on_progress is not None:
                     self.on_progress(self.done, total)
@@ -179,6 +204,7 @@ class Search:
         if len(acts) == 1:
             return self._trivial(acts[0], "only one option worth weighing")
         info = InfoSet.of(self.state, self.me)
+        self.seen = frozenset(seen_cards(info.base.factions))
         rng = random.Random(info.digest(self.seed))
         first = info.determinize(rng)
         if self._equivalent(first, acts):
@@ -234,11 +260,12 @@ class Search:
                           horizon=self.budget.horizon)
         return Move(self.me, a.key, reasons)
 
-    def _estimate(self, a: Action) -> OptionEstimate:
+    def _estimate(self, a: Action, best: Action) -> OptionEstimate:
         t = self.tallies.get(a, Tally(self.budget.war_weight))
         n = t.n or 1
+        spread = noise(self.tallies[best], t) if a != best and best in self.tallies else 0.0
         return OptionEstimate(a.key, self.labels[a], t.n, round(t.war / n, 4), round(t.win / n, 4),
-                              round(t.glory / n, 3), round(t.value / n, 4))
+                              round(t.glory / n, 3), round(t.value / n, 4), round(spread, 4))
 
     def _main_line(self, a: Action) -> tuple[LineMove, ...]:
         lines = self.lines.get(a, [])
@@ -251,7 +278,7 @@ class Search:
         return tuple(LineMove(f, k) for f, k in out)
 
     def _move(self, best: Action, ranked: list[Action], screened: list[Action]) -> Move:
-        options = tuple(self._estimate(a) for a in ranked) + tuple(
+        options = tuple(self._estimate(a, best) for a in ranked) + tuple(
             OptionEstimate(a.key, self.labels[a], 0, 0, 0, 0, 0) for a in screened)
         reasons = Reasons(self.me, self.decision.kind, options, self._main_line(best), self.done,
                           round(time.perf_counter() - self.start, 4), stopped=self.stopped,

@@ -22,22 +22,33 @@ from dataclasses import dataclass
 
 from lf.ai import Move, OptionEstimate
 from lf.engine import Action
-from lf.engine.constants import BONUSES, FRONTS, TRACKS, faction_label, front_label, track_label
+from lf.engine.constants import (BONUSES, FRONTS, TRACKS, TURNS_PER_YEAR, YEARS, faction_label, front_label,
+                                 track_label)
 from lf.engine.describe import effects_text
 from lf.engine.step_words import action_words
 
 from . import board_facts as facts
 
-#: Below this difference in the value searched, two options are a close call (the playouts can't tell them apart).
-CLOSE = 0.01
+#: The coach's scale (docs/ai.md, "The coach's scale"): how a difference between two options' values is said, in
+#: standard errors of that difference as the search measured it (``OptionEstimate.noise``, world by world over the
+#: worlds both options were played in). Up to ``WITHIN``: its playouts cannot tell the two apart; up to ``CLEARLY``:
+#: "a little"; beyond: "clearly".
+WITHIN, CLEARLY = 1.0, 2.0
+SAME, LITTLE, CLEAR = "as good as", "a little", "clearly"
+#: What each grade says about a difference, after the figures.
+GRADE_WORDS = {SAME: "a difference its playouts cannot tell apart", LITTLE: "a small difference, but measured",
+               CLEAR: "a clear difference"}
 TRIVIAL_WORDS = {
     "only one legal action": "It is the only move open now.",
     "only one option worth weighing": "It is the only option worth weighing here.",
     "every option leads to the same position": "Every option here leads to the same position.",
 }
 CARD_KINDS = ("choose", "keep", "bid", "event", "card", "unkeep", "unbid")
-#: A move the search kept because nothing beat it by the anchor's margin (lf/ai/anchor.py: at a table of persons).
-ANCHORED = "the steady move your partners expect; no other option measured clearly better"
+#: A move the search kept because nothing beat it by the anchor's margin (lf/ai/anchor.py: at a table of persons),
+#: when the option that measured higher is within the search's noise of it; beyond, ``ANCHORED_OVER`` says so.
+ANCHORED = "the steady move your partners expect; no other option measured better than its playouts can tell apart"
+ANCHORED_OVER = ("the move your partners expect from you, though another option measured {grade} higher for {what} "
+                 "(at a table of people the coach leaves the expected move only for a wide margin)")
 #: What a move about a card does, and what other moves do, in the coach's words ({card}: its name or "a card").
 CARD_WHAT = {
     "choose": "It sets {card} aside to play this turn", "event": "It plays {card} for its Event",
@@ -45,7 +56,7 @@ CARD_WHAT = {
     "unkeep": "It lets {card} go", "unbid": "It takes {card} back from the bid", "card": "It picks {card}",
 }
 OTHER_WHAT = {
-    "hp_draw": "It buys you a card", "end_turn": "It keeps your Hero points for later",
+    "hp_draw": "It buys you a card for 1 Hero point", "end_turn": "It ends your turn and keeps your Hero points for later",
     "morale": "It adds Strength to a Front with the Morale Bonus", "morale_skip": "It leaves the Morale Bonus unused",
     "keep_done": "It settles the cards to keep", "bid_done": "It settles the bid", "faction": "It picks the {who}",
     "dir": "It sets the direction", "blank": "It picks where the Blank marker goes",
@@ -73,9 +84,10 @@ class Advice:
     gain: str  #: what it protects or wins, and for what ("" if nothing to compare)
     odds: str  #: its figures against the next best option's ("" for a trivial decision)
     because: str  #: a fact about the board ("" if none applies)
+    plan: str = ""  #: the seat's own next steps its playouts mostly foresee after it ("" if none)
 
     def sentences(self) -> list[str]:
-        return [s for s in (self.gain, self.odds, self.because) if s]
+        return [s for s in (self.gain, self.plan, self.odds, self.because) if s]
 
     def text(self) -> str:
         return " ".join(self.sentences())
@@ -85,8 +97,12 @@ class Advice:
 
 def nameable_cards(view: dict) -> frozenset[str]:
     """Every card ``view`` shows: its seat's own piles (hand, bid, kept, discard, chosen), every faction's tableau,
-    trash, removed and playing cards, the Fascist card on the table and the Fascist discard."""
+    trash, removed and playing cards, the Fascist card on the table and the Fascist discard, and every card its
+    decisions' options name (their buttons name them: a public view has none)."""
     out: set[str] = set()
+    cards = facts.content_for(view).player_cards
+    for d in view.get("decisions", []):
+        out.update(a for c in d["choices"] if (a := Action.parse(c["key"]).arg) in cards)
     for fv in view["factions"].values():
         out.update(fv["tableau"], fv["trash"], fv["removed"], fv["playing"])
         out.update(fv.get("hand", []), fv.get("bid", []), fv.get("keep", []), fv.get("discard", []))
@@ -199,6 +215,8 @@ def _what(s: Subject, me: str, view: dict, shown: frozenset[str]) -> str:
     if s.kind == "card":
         name = facts.content_for(view).player_cards[s.what].name if s.what in shown else "a card"
         return CARD_WHAT.get(s.action, "It picks {card}").format(card=name)
+    if s.kind == "end" and (forgo := _forgo(view, me)):  # the page asks before it ends: the same words
+        return f"It ends your turn, giving up {'; and '.join(forgo)}"
     return OTHER_WHAT.get(s.action, "It takes this option").format(
         who=faction_label(s.what) if s.action == "faction" else "")
 
@@ -208,9 +226,18 @@ def _runner(move: Move) -> OptionEstimate | None:
     return next((o for o in move.reasons.options[1:] if o.visits > 0), None)
 
 
+def grade(best: OptionEstimate, other: OptionEstimate) -> str:
+    """How far apart the chosen option and ``other`` measured, on the coach's scale (either way round)."""
+    gap = abs(best.value - other.value)
+    if other.noise <= 0:  # every shared world gave the same difference: any difference is measured exactly
+        return SAME if gap < 1e-9 else CLEAR
+    z = gap / other.noise
+    return SAME if z <= WITHIN else LITTLE if z <= CLEARLY else CLEAR
+
+
 def _for_what(best: OptionEstimate, runner: OptionEstimate, war_weight: float) -> str:
-    if abs(best.value - runner.value) < CLOSE:
-        return "a close call: the next best option does almost as well"
+    if grade(best, runner) == SAME:
+        return "a close call: the next best option does as well, as far as its playouts can tell"
     if best.value < runner.value:  # kept by more rounds of playouts than the other had
         return f"the option that held up best over the most playouts ({best.visits} against {runner.visits})"
     war_part, win_part = war_weight * (best.war - runner.war), best.win - runner.win
@@ -232,8 +259,17 @@ def gain(move: Move, view: dict, shown: frozenset[str]) -> str:
     what = _what(subject_of(move.action, view), move.faction, view, shown)
     if runner is None:
         return f"{what}."
-    why = ANCHORED if r.anchored else _for_what(best, runner, r.war_weight)
+    why = _anchored(best, runner) if r.anchored else _for_what(best, runner, r.war_weight)
     return f"{what}. {why[0].upper()}{why[1:]}." if why.startswith("a close call") else f"{what}: {why}."
+
+
+def _anchored(best: OptionEstimate, runner: OptionEstimate) -> str:
+    """Why the coach keeps the move partners expect, in the terms of what the other option measured higher for."""
+    g = grade(best, runner)
+    if g == SAME:
+        return ANCHORED
+    what = "your own win" if runner.win - best.win >= runner.war - best.war else "the war"
+    return ANCHORED_OVER.format(grade=g, what=what)
 
 
 def odds(move: Move, view: dict, shown: frozenset[str]) -> str:
@@ -244,9 +280,11 @@ def odds(move: Move, view: dict, shown: frozenset[str]) -> str:
     head = f"Its playouts estimate a won war at {_pct(best.war)} and your win at {_pct(best.win)} after it"
     if runner is None:
         return f"{head}."
-    other = "the option that measured a little higher" if r.anchored else "the next best option"
+    g = grade(best, runner)
+    other = f"the option that measured {'about as high' if g == SAME else g + ' higher'}" if r.anchored \
+        else "the next best option"
     return (f"{head}, against {_pct(runner.war)} and {_pct(runner.win)} after {other} "
-            f"({option_title(runner, view, shown)}).")
+            f"({option_title(runner, view, shown)}): {GRADE_WORDS[g]}.")
 
 
 # -- because: a fact about the board -----------------------------------------------------------------------
@@ -306,11 +344,45 @@ def _card_because(card: str, me: str, view: dict) -> str:
     return words
 
 
-def _danger(view: dict) -> str:
-    low = facts.closest_to_defeat(view)
-    if len(low) != 1:
+def _seat_decision(view: dict, me: str) -> dict:
+    return next((d for d in view["decisions"] if d["faction"] == me), {})
+
+
+def _forgo(view: dict, me: str) -> list[str]:
+    """What ending the turn now gives up, as the engine tells the page (lf/engine/forgo.py), or []."""
+    return list(_seat_decision(view, me).get("forgo") or [])
+
+
+def _draw_because(me: str, view: dict) -> str:
+    """What a bought card is for and what it costs: the Hero points, the hand, and how many cards the Year can
+    still use before its End discards the rest (rulebook pg. 10: 1 kept after Year 1, 2 after Year 2; in Year 3
+    up to 3 go to the Final Bid, pg. 10)."""
+    fv = view["factions"][me]
+    left = TURNS_PER_YEAR - view["turn"]
+    words = (f"a card costs 1 of your {fv['hero']} Hero point{'s' * (fv['hero'] != 1)}, and you hold "
+             f"{fv['hand_size']} card{'s' * (fv['hand_size'] != 1)} with {left} more turn{'s' * (left != 1)} "
+             f"in Year {view['year']}")
+    if view["year"] < YEARS:
+        keep = view["year"]
+        return f"{words}; the End of the Year keeps {keep} card{'s' * (keep != 1)} in hand and discards the rest"
+    return f"{words}; up to 3 cards go to the Final Bid before the war's last turn"
+
+
+def _end_because(me: str, view: dict, weighed: bool) -> str:
+    """What the Hero points could still buy, in the page's own words for each spend, and what ending gives up."""
+    hero = view["factions"][me]["hero"]
+    spends = [c["label"] for c in _seat_decision(view, me).get("choices", []) if c["key"] != "end_turn"]
+    if not hero or not spends:
         return ""
-    return _front_because(low[0], view, None)
+    words = f"your {hero} Hero point{'s' * (hero != 1)} could still buy: {'; '.join(spends[:3])}"
+    if len(spends) > 3:
+        words += f" (and {len(spends) - 3} more)"
+    forgo = _forgo(view, me)
+    if any("buy nothing after it" in f for f in forgo):
+        return f"{words}; the war ends with this turn, so they buy nothing after it"
+    if not weighed:  # (the spends left were not worth a search: candidates.py)
+        return f"{words}; none of these is worth its Hero points now"
+    return f"{words}; none of these measured better than keeping them for a later turn"
 
 
 def because(move: Move, view: dict, shown: frozenset[str]) -> str:
@@ -331,9 +403,42 @@ def because(move: Move, view: dict, shown: frozenset[str]) -> str:
         words = f"the {m.name} medallion: {m.text.rstrip('.')}"
     elif s.kind == "card" and s.what in shown:
         words = _card_because(s.what, move.faction, view)
-    if not words:
-        words = _danger(view)
+    elif s.kind == "draw":
+        words = _draw_because(move.faction, view)
+    elif s.kind == "end":
+        words = _end_because(move.faction, view, not move.reasons.trivial)
     return f"Because {words}." if words else ""
+
+
+# -- plan: the seat's own next steps -------------------------------------------------------------------------
+
+#: A plan names at most this many of the seat's own steps after the move.
+PLAN_STEPS = 2
+#: The log's words for a step begin in the past ("played ... for its Event"); a plan says them as steps to take.
+_TO_COME = {"played ": "play ", "chose ": "choose ", "picked ": "pick ", "bought ": "buy ", "ended ": "end ",
+            "kept ": "keep "}
+
+
+def plan(move: Move, view: dict, shown: frozenset[str]) -> str:
+    """The seat's own steps that follow the move in the line its playouts most often played (the search's main
+    line: lf/ai/search.py), so a move that prepares another says so ("Its plan: this, then Morale Bonus on +1 to a
+    Front"). A step that names a card the screen may not show, or that the line masks, ends the plan there."""
+    steps = []
+    for m in move.reasons.line:
+        if m.faction != move.faction or m.action.endswith(":?") or m.action == "end_turn" \
+                or len(steps) == PLAN_STEPS:  # (ending the turn is no step of a plan worth saying)
+            break
+        card = _card_arg(m.action, view)
+        if card is not None and card not in shown:
+            break
+        words = action_words(m.action)
+        for past, now in _TO_COME.items():
+            if words.startswith(past):
+                words = now + words[len(past):]
+        steps.append(words)
+    if not steps:
+        return ""
+    return f"Its plan: this move, then {', then '.join(steps)}."
 
 
 # -- the whole ----------------------------------------------------------------------------------------------
@@ -344,7 +449,8 @@ def advise(move: Move, view: dict, shown: dict | None = None) -> Advice:
     names = nameable_cards(shown if shown is not None else view)
     best = move.reasons.options[0]
     return Advice(move.faction, move.action, option_title(best, view, names), gain(move, view, names),
-                  odds(move, view, names), because(move, view, names))
+                  odds(move, view, names), because(move, view, names),
+                  "" if move.reasons.trivial else plan(move, view, names))
 
 
 def compare(move: Move, taken: str, view: dict, shown: dict | None = None) -> str:

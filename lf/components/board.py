@@ -124,7 +124,7 @@ def front_pieces(v: dict) -> dict[str, Piece]:
     out: dict[str, Piece] = {}
     for f in FRONTS:
         c = picks.get(f)
-        out[f] = (front_html(f, v["fronts"][f], test, c["label"] if c else None), c)
+        out[f] = (front_html(f, v["fronts"][f], test, c["label"] if c else None, stakes=v.get("stakes", {}).get(f)), c)
     return out
 
 

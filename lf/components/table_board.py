@@ -30,7 +30,8 @@ def front_pieces(v: dict) -> dict[str, Piece]:
     for f in FRONTS:
         ref = f"front:{f}"
         tap = tap_of(placed.get(ref), ref, front_label(f))
-        out[f] = (front_html(f, v["fronts"][f], test, tap=tap), placed.choices(ref) or None)
+        out[f] = (front_html(f, v["fronts"][f], test, tap=tap, stakes=v.get("stakes", {}).get(f)),
+                  placed.choices(ref) or None)
     return out
 
 

@@ -15,6 +15,7 @@ from .constants import FACTIONS
 from .decisions import BUILD
 from .game import can_undo, waiting_message
 from .queries import government_controller, turn_order
+from .stakes import stakes
 from .content import STANDARD
 from .machine import LEVEL, pinned
 from .state import GameState
@@ -101,6 +102,8 @@ def view(state: GameState, viewer: str | None = None) -> dict[str, Any]:
         "fascist_discard": list(state.fascist_discard),
         "test_result": state.test_result,
         "attacks_now": attacks_now(state) if state.result is None else {},
+        #: Per open Front: Attacks from Defeat, whether that loses the war, the card's Attacks still to land.
+        "stakes": stakes(state),
         "bid_winner": state.bid_winner,
         "defeats": list(state.defeats),
         "factions": {f: _faction_view(state, f, viewer, computers) for f in FACTIONS},

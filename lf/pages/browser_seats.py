@@ -69,10 +69,6 @@ def all_held() -> dict[str, dict[str, str]]:
     return {g: m for g, e in _store().get(SEATS, {}).items() if (m := _seat_map(e))}
 
 
-def seat_count() -> int:
-    return sum(len(m) for m in all_held().values())
-
-
 def remember(game_id: str, faction: str, token: str) -> None:
     seats = seats_in(game_id)
     seats[faction] = token

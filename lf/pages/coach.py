@@ -21,6 +21,7 @@ from typing import Any
 from lf.ai import Move
 from lf.server.settings import settings
 from lf.session.thinking import think
+from lf.session.thinking_queue import COACH, Turn
 
 from . import session_port as port
 from .in_thread import in_thread
@@ -68,8 +69,10 @@ class Thinking:
 class Thoughts:
     """The coach's searches of one page (``game_id``), by decision key."""
 
-    def __init__(self, game_id: str, level: str | None = None, gate: Gate | None = None) -> None:
+    def __init__(self, game_id: str, level: str | None = None, gate: Gate | None = None, owner: str = "") -> None:
         self.game_id = game_id
+        #: Whose turn the searches take in the thinking queue (lf/session/thinking_queue.py): the visitor's address.
+        self.turn = Turn.fixed(owner, COACH)
         self.level = level or settings().coach_level
         self.running: dict[Key, Thinking] = {}
         #: Searches kept past their decision (the teaching table compares them with the move made: ``pin``).
@@ -95,7 +98,7 @@ class Thoughts:
         if decision_key(view, faction) != key:
             return None  # the game moved on before the search began
         move = await think(state, faction, self.level, seed=len(state.actions),
-                           on_progress=lambda share: self._progress(key, share))
+                           on_progress=lambda share: self._progress(key, share), turn=self.turn)
         return Thought(key, move, view)
 
     def _progress(self, key: Key, share: float) -> None:

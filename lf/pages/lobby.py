@@ -48,11 +48,12 @@ class CreateForm:
     def __init__(self) -> None:
         self.name = ui.input("Game name", placeholder="Friday night").props("outlined dense data-testid=new-name") \
             .classes("w-full").mark("new-name")
-        self.seed = ui.input("Seed (optional)") \
-            .props('outlined dense inputmode=numeric hint="Same seed, same shuffles: whoever knows it can know every '
-                   'hand, so the other players are told. Leave it empty for a secret one." '
-                   'data-testid=new-seed') \
+        self.seed = ui.input("Seed (optional)").props("outlined dense inputmode=numeric data-testid=new-seed") \
             .classes("w-full").mark("new-seed")
+        # Under the box in the page's flow, not as the field's hint: Quasar keeps one line of room for a hint and
+        # draws the rest over what follows (on a phone, three lines over the Anarchists' icon).
+        ui.label("Same seed, same shuffles: whoever knows it can know every hand, so the other players are told. "
+                 "Leave it empty for a secret one.").classes("lf-field-note").props("data-testid=new-seed-note")
         self.kinds = seat_toggles(SEAT_KINDS, "kind", on_change=self._kinds_changed)
         self.level = ui.select(COMPUTER_LEVELS, value="normal", label="The computer's level") \
             .props("outlined dense data-testid=new-level").classes("w-full").mark("new-level")
@@ -431,6 +432,11 @@ class GameLists:
                 ui.button(f"Join as the {faction_label(f)}", icon="event_seat",
                           on_click=lambda g=line.id, f=f: ui.navigate.to(f"/join/{g}/{f}")) \
                     .props("outline dense no-caps").mark(f"join-{line.id}-{f}")
+        if line.status == "active" and line.mode != "teaching":  # a running game's seat counts toward the limit
+            for f in (f for f in FACTIONS if f in mine):
+                ui.button(f"Leave the {faction_label(f)}' seat", icon="logout",
+                          on_click=lambda g=line.id, f=f: self._leave(g, f)) \
+                    .props("flat dense no-caps").mark(f"leave-{line.id}-{f}")
         ui.button("View" if line.status != "active" else "Watch", icon="visibility",
                   on_click=lambda g=line.id: ui.navigate.to(f"/game/{g}")) \
             .props("flat dense no-caps").mark(f"watch-{line.id}")
@@ -441,6 +447,24 @@ class GameLists:
                     .props("flat dense no-caps").mark(f"end-{line.id}")
             ui.button("Delete", icon="delete", on_click=lambda g=line.id: self._host(g, "delete")) \
                 .props("flat dense no-caps color=negative").mark(f"delete-{line.id}")
+
+    async def _leave(self, game_id: str, faction: str) -> None:
+        """Give up this browser's seat in a running game (the session frees it for someone else to take)."""
+        token = self.held.get(game_id, {}).get(faction)
+        if not token or not await ask(f"Leave the {faction_label(faction)}' seat? It is freed for someone else to "
+                                      "take, and this browser can no longer play it."):
+            return
+        try:
+            await in_thread(port.leave, game_id, token)
+        except port.NotSeated:
+            pass  # already freed (by the host, or from another tab): only this browser's record is left to forget
+        except port.SessionError as exc:
+            ui.notify(str(exc), type="negative")
+            return
+        browser_seats.forget(game_id, faction)
+        ui.notify(f"You left the {faction_label(faction)}' seat.", type="positive")
+        self.reread()
+        self._draw()
 
     async def _host(self, game_id: str, what: str) -> None:
         question = ("End this game now, without a result?" if what == "end" else

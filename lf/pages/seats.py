@@ -27,14 +27,19 @@ from .reach import unreachable_words
 async def claim_seat(game_id: str, faction: str, name: str, invite: str | None = None) -> str | None:
     """Claim the seat for this browser and remember its token; returns an error sentence or None."""
     try:
-        token = await in_thread(port.claim, game_id, faction, name or None, invite, browser_seats.seat_count(),
-                                visitor.key())
+        token = await in_thread(_claim, game_id, faction, name or None, invite, browser_seats.all_held(), visitor.key())
     except port.SessionError as exc:
         return str(exc)
     if name:
         browser_seats.set_display_name(name)
     browser_seats.remember(game_id, faction, token)
     return None
+
+
+def _claim(game_id: str, faction: str, name: str | None, invite: str | None, held: dict[str, dict[str, str]],
+           visitor_key: str) -> str:
+    """In a worker thread: the claim, counting this browser's seats (``held``) of running games only."""
+    return port.claim(game_id, faction, name, invite, port.running_seats(held), visitor_key)
 
 
 class SeatsDialog:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -61,8 +61,8 @@ __all__ = [
     "Subscription", "UnknownGame",
     "act", "claim", "create_game", "export", "game", "held_seats", "host_delete", "host_end", "host_of_rematch",
     "host_release", "host_to_nonplayer", "host_to_person", "import_game", "leave", "list_games", "my_games",
-    "opening", "recapped", "rematch", "rematch_id", "replay", "seat_in_rematch", "seat_names", "seat_of", "seats",
-    "seats_info", "subscribe", "take_back", "undo", "view", "watch_lobby",
+    "opening", "recapped", "rematch", "rematch_id", "replay", "running_seats", "seat_in_rematch", "seat_names",
+    "seat_of", "seats", "seats_info", "subscribe", "take_back", "undo", "view", "watch_lobby",
 ]
 
 
@@ -256,6 +256,15 @@ def claim(game_id: str, faction: str, display_name: str | None = None, invite: s
     token = game(game_id).claim(faction, display_name, invite, claimed_by=visitor)
     _lobby_changed()
     return token
+
+
+def running_seats(held: Mapping[str, Mapping[str, str]]) -> int:
+    """How many of a browser's seats ({game id: {faction: token}}) are in running games: only those count toward
+    the seats-per-visitor limit, as they do for its address (Repository.seats_held_by)."""
+    if not held:
+        return 0
+    running = {g.id for g in default_registry().games("active", limit=len(held), ids=list(held))}
+    return sum(len(seats) for game_id, seats in held.items() if game_id in running)
 
 
 def leave(game_id: str, token: str) -> str:

@@ -24,6 +24,7 @@ from lf.coach import Advice, advise
 from lf.session import LimitReached
 
 from .coach import Key, Thought, Thoughts, decision_key, decision_of
+from .visitor import key as visitor_key
 from .visitor import suggestion_gate
 
 log = logging.getLogger("lf.pages")
@@ -50,7 +51,9 @@ class Suggestion:
                  shown: Callable[[], dict] | None = None) -> None:
         #: ``thoughts``: shared with the teaching table's comparisons; ``shown()``: the view whose cards the screen
         #: shows (default: the seat's own; a teaching table's shared screen passes its public view).
-        self.thoughts = thoughts if thoughts is not None else Thoughts(game_id, gate=suggestion_gate())
+        if thoughts is None:
+            thoughts = Thoughts(game_id, gate=suggestion_gate(), owner=visitor_key())
+        self.thoughts = thoughts
         self._shown = shown
         self._token, self._faction, self._send, self._redraw, self._run_js = token, faction, send, redraw, run_js
         self.view: dict = {}

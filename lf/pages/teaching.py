@@ -118,8 +118,11 @@ async def start_teaching_game(seats: dict[str, str], name: str | None = None, se
     return new.id
 
 
-def _claim_all(game_id: str, invites: dict[str, str], held: int, visitor_key: str) -> dict[str, str]:
-    """Claim every free human seat of the game (in a worker thread); {faction: token}."""
+def _claim_all(game_id: str, invites: dict[str, str], seats_held: dict[str, dict[str, str]],
+               visitor_key: str) -> dict[str, str]:
+    """Claim every free human seat of the game (in a worker thread); {faction: token}. ``seats_held``: the seats
+    this browser keeps, of which those of running games count toward the limit."""
+    held = port.running_seats(seats_held)
     tokens = {}
     for s in port.seats(game_id):
         if s.kind == "human" and not s.claimed:
@@ -132,7 +135,7 @@ async def claim_free_seats(game_id: str, invites: dict[str, str]) -> dict[str, s
     """Claim every free human seat of the game for this screen (adds to the tokens it already holds); a private
     game's seats with their invitations (``invites``: the host's)."""
     tokens = held_tokens(game_id)
-    tokens.update(await in_thread(_claim_all, game_id, invites, browser_seats.seat_count(), visitor.key()))
+    tokens.update(await in_thread(_claim_all, game_id, invites, browser_seats.all_held(), visitor.key()))
     _save(game_id, tokens=tokens)
     if tokens and not browser_seats.seats_in(game_id):  # so the lobby lists it under "Your games on this device"
         first = next(f for f in FACTIONS if f in tokens)
@@ -394,10 +397,14 @@ class TeachingScreen:
         return self.revealed if self.revealed in s.secret_factions else None
 
     def _coach_shown(self) -> dict:
-        """The view whose cards the coach may name: a hand shown for its secret choice, else the public board."""
+        """The view whose cards the coach may name: a hand shown for its secret choice; else the public board with
+        the decision of the seat whose turn the screen shows (its buttons name its cards: "Play Soviet T-26 Tanks
+        for its Event", so the suggestion above them does too)."""
         s = self.snap
         if not s.focus and self.revealed in s.secret_factions:
             return s.views[self.revealed]
+        if s.focus and s.focus in s.views:
+            return {**s.board, "decisions": [d for d in s.views[s.focus]["decisions"] if d["faction"] == s.focus]}
         return s.board
 
     def _counts(self) -> dict[str, tuple[int, int]]:

@@ -9,8 +9,10 @@ compares is pinned: the move made closes its decision, yet it runs on to its end
 arrives when it is done.
 
 What the shared screen may name: a suggestion for a secret choice (the hand shown after "I am the …") may name the
-faction's own cards, which the screen shows then; every other suggestion and every comparison line is told from the
-public view (``lf.coach`` names no other card), because the hands are hidden again when it arrives.
+faction's own cards, which the screen shows then; a suggestion during a seat's public turn may name the cards its
+option buttons name ("Play Soviet T-26 Tanks for its Event"); every comparison line is told from the public view
+of the moment it is written (``lf.coach`` names no other card), because the hands are hidden again when it
+arrives: the card the person played is named once it is public, the coach's other choice from the hand never.
 
 The count of matches is kept with the game (lf/session/coach_marks.py, table ``coach_marks``: another screen that
 takes over the lesson, a reload and a restart keep it), per faction and per position of the game (``Watch.step``),
@@ -34,6 +36,7 @@ from lf.session import LimitReached
 
 from .coach import Key, Thoughts, decision_key, decision_of
 from .suggest import Suggestion, choices_of
+from .visitor import key as visitor_key
 from .visitor import suggestion_gate
 
 log = logging.getLogger("lf.pages")
@@ -52,7 +55,6 @@ class Watch:
     faction: str
     key: Key
     step: str  #: the position of the game it belongs to (the same after an undo and a redo)
-    board: dict  #: the public view when it opened: the comparison's words name only its cards
     taken: str | None = None  #: the action key the person chose (set when the move is sent)
 
 
@@ -95,13 +97,16 @@ class TeachingCoach:
                  on_line: Callable[[], None]) -> None:
         self.tokens, self._faction, self._view_of, self._send_as = tokens, faction, view_of, send
         self._record, self._on_line = record, on_line
-        self.thoughts = Thoughts(game_id, gate=suggestion_gate(TEACHING_PER_BROWSER))
+        self.thoughts = Thoughts(game_id, gate=suggestion_gate(TEACHING_PER_BROWSER), owner=visitor_key())
         self.suggestion = Suggestion(game_id, lambda: self._token(), faction, self._play_it, redraw, run_js,
                                      thoughts=self.thoughts, shown=shown)
         self.compare_on = True
         self.watch: dict[Key, Watch] = {}
         #: (faction, line) of the latest comparisons, newest first.
         self.lines: list[tuple[str, str]] = []
+        #: The public view of the latest snapshot: a comparison names only its cards (the card a person played is
+        #: public by the time its note is written; the rest of the hand never is).
+        self.board: dict = {}
         self._tasks: set[asyncio.Task] = set()
 
     def _token(self) -> str | None:
@@ -118,6 +123,7 @@ class TeachingCoach:
 
     def seen(self, views: dict[str, dict], board: dict) -> None:
         """A new snapshot: the suggestion follows the seat in focus; each person's new decision gets its search."""
+        self.board = board
         open_now: dict[Key, tuple[str, dict]] = {}
         for g, view in views.items():
             d = decision_of(view, g)
@@ -132,7 +138,7 @@ class TeachingCoach:
         if self.compare_on:
             for key, (g, view) in open_now.items():
                 if key not in self.watch and g in self.tokens:
-                    self._watch(Watch(g, key, step_of(view, key), board))
+                    self._watch(Watch(g, key, step_of(view, key)))
         f = self._faction()
         self.suggestion.seen(views.get(f, {}) if f else {})  # last: it stops the searches nobody needs now
 
@@ -190,7 +196,7 @@ class TeachingCoach:
         if thought is None or watch.taken is None or thought.move.reasons.trivial:
             return  # nothing to compare: the game moved on before the search began, or every option was alike
         move = thought.move
-        line = compare(move, watch.taken, thought.view, watch.board)
+        line = compare(move, watch.taken, thought.view, self.board)
         self.lines = [(watch.faction, line), *self.lines][:LINES]
         self._record(watch.faction, watch.step, move.action == watch.taken)
         self._on_line()

@@ -33,12 +33,18 @@ def check_new_game(registry: Registry, creator: str) -> None:
                            "one has finished, or watch one.")
 
 
+#: What a refused visitor can do: which seats count, and where one is left.
+SEATS_THAT_COUNT = ("Only seats of running games count (a finished or ended game's do not): leave one with "
+                    "\"Leave\" in the lobby's \"Your games\", or end a game you host.")
+
+
 def check_new_seat(held: int, by_address: int = 0) -> None:
-    """Refuse a seat beyond the seats-per-visitor limit: ``held`` by this browser, ``by_address`` by its address."""
+    """Refuse a seat beyond the seats-per-visitor limit: ``held`` by this browser, ``by_address`` by its address,
+    both counting only the seats of running games."""
     s = settings()
     if held >= s.seats_per_visitor:
-        raise LimitReached(f"This browser already holds {held} seats, the most this server allows "
-                           f"({s.seats_per_visitor}). Leave a seat of a finished game first.")
+        raise LimitReached(f"This browser already holds {held} seats in running games, the most this server allows "
+                           f"({s.seats_per_visitor}). {SEATS_THAT_COUNT}")
     if by_address >= s.seats_per_visitor:
-        raise LimitReached(f"Browsers at your address already hold {by_address} seats, the most this server allows "
-                           f"one visitor ({s.seats_per_visitor}). Leave a seat of a finished game first.")
+        raise LimitReached(f"Browsers at your address already hold {by_address} seats in running games, the most "
+                           f"this server allows one visitor ({s.seats_per_visitor}). {SEATS_THAT_COUNT}")

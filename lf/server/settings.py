@@ -78,6 +78,10 @@ class Settings:
     coach_level: str = "normal"
     #: The coach's searches ("Suggest a move") one visitor address may have in flight at once (a browser: one).
     suggestions_per_address: int = 3
+    #: The coach's searches the whole process may have in flight at once, every visitor together (a teaching
+    #: screen holds up to 8): beyond it a press is refused, so the coach's queue stays bounded however many
+    #: addresses ask.
+    suggestions_in_flight: int = 24
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -103,6 +107,7 @@ class Settings:
             db_threads=_int(env, "LF_DB_THREADS", cls.db_threads, 2),
             coach_level=_one_of(env, "LF_COACH_LEVEL", cls.coach_level, ("quick", "normal", "strong")),
             suggestions_per_address=_int(env, "LF_SUGGESTIONS_PER_ADDRESS", cls.suggestions_per_address, 1),
+            suggestions_in_flight=_int(env, "LF_SUGGESTIONS_IN_FLIGHT", cls.suggestions_in_flight, 1),
         )
 
 

@@ -1,9 +1,11 @@
-"""The coach's searches in flight ("Suggest a move"): one per browser, a few per address, in this process.
+"""The coach's searches in flight ("Suggest a move"): one per browser, a few per address, a bound for everyone together,
+in this process.
 
 Why: a suggestion is seconds of a thinking process (lf/session/thinking.py), the same pool the computer seats
 think in. Without a limit, a script (or one visitor with many tabs) could keep every thinking process busy and
-make every computer seat of the server wait. A press beyond the limit is refused with a sentence that says which
-limit and what to do; nothing else changes. A search holds its place until it ends: answered, cancelled by a
+make every computer seat of the server wait (the thinking queue, lf/session/thinking_queue.py, serves a seated
+person's computer opponents first anyway; the bound for everyone keeps the coach's own queue short). A press beyond
+a limit is refused with a sentence that says which limit and what to do; nothing else changes. A search holds its place until it ends: answered, cancelled by a
 move that changed the question, or stopped with its page. Counted in memory, per process: the searches run in
 this process's pool.
 """
@@ -41,9 +43,13 @@ class Suggestions:
         returns the function that gives it back (once, whatever calls it). ``per_browser``: a teaching screen
         thinks its notes ahead (``TEACHING_PER_BROWSER``), a game page one suggestion at a time."""
         limit = settings().suggestions_per_address * per_browser
+        everyone = settings().suggestions_in_flight
         with self._lock:
             if self._browsers[browser] >= per_browser:
                 raise LimitReached(BROWSER_WORDS)
+            if (busy := sum(self._browsers.values())) >= everyone:
+                raise LimitReached(f"The coach is thinking for {busy} pages on this server right now, the most it "
+                                   f"thinks for at once. Ask again in a moment.")
             if self._addresses[address] >= limit:
                 raise LimitReached(f"The coach is already thinking for {self._addresses[address]} pages at your "
                                    f"address, the most this server allows ({limit}). Ask again once one of them "

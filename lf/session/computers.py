@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from lf.ai import Move, remote
+from lf.coach.words import GRADE_WORDS, SAME, grade
 from lf.engine import Action, GameState
 from lf.engine.computers import computer_seats
 from lf.engine.constants import faction_label
@@ -31,6 +32,7 @@ from lf.store.models import utcnow
 
 from . import thinking
 from .claims import CLAIMED, RENEW_S, STALE, Claims
+from .thinking_queue import ANYONE, Turn
 
 log = logging.getLogger("lf.session")
 
@@ -57,10 +59,12 @@ class ComputerSeats:
 
     def __init__(self, play: Callable[[Asked, thinking.Thought], None], claims: Claims | None = None,
                  game_id: str = "", retry: Callable[[bool], None] | None = None,
-                 lost: Callable[[Asked, thinking.Thought], None] | None = None) -> None:
+                 lost: Callable[[Asked, thinking.Thought], None] | None = None,
+                 turn: Turn = ANYONE) -> None:
         """``claims``: this process's claims (None: it thinks without asking anyone, e.g. a tool's session);
         ``retry(stale)`` wakes the game again later (``stale``: read it again first); ``lost`` is told when
-        another process took the claim of a thought under way."""
+        another process took the claim of a thought under way; ``turn``: the game's owner and class in the
+        thinking queue (lf/session/thinking_queue.py)."""
         self._play = play
         self.claims, self.game_id = claims, game_id
         self._retry = retry or (lambda _stale: None)
@@ -70,6 +74,7 @@ class ComputerSeats:
         #: The game's version this process claimed the decision at (None: no claim held).
         self.claimed: int | None = None
         self.failures = 0
+        self.turn = turn
 
     def wake(self, state: GameState, since: dict[str, int], version: int) -> None:
         """Think the first open decision of a computer's seat, unless it is being thought already (hold the lock).
@@ -86,7 +91,8 @@ class ComputerSeats:
         if asked is None or not self._claim(asked, version):
             return
         try:
-            thought = thinking.start(state, asked.faction, seats[asked.faction], seed=secrets.randbits(32))
+            thought = thinking.start(state, asked.faction, seats[asked.faction], seed=secrets.randbits(32),
+                                     turn=self.turn)
         except Exception:  # the pool could not start (no memory, no processes): the move that woke it still stands
             log.exception("the computer could not start thinking for the %s; the next change tries again",
                           asked.faction)
@@ -179,27 +185,32 @@ def played(thought: thinking.Thought) -> tuple[Action, str]:
 
 
 def reason(move: Move) -> str:
-    """One line for the log from the move's reasons, in public words (a secret card is never named).
+    """One line for the log from the move's reasons, in public words (a secret card is never named), as a person
+    would say it: how often the futures it tried after this move end in a won war (an estimate: each future is
+    played a few turns, then judged), against the next option's, and whether that difference is one its playouts
+    can tell apart (the coach's scale, lf/coach/words.py).
 
-    "Action Points on the Madrid Front: a won war in 64% of 96 sampled futures, 12 points more than the next
-    option (Volunteers on the Aragon Front)"."""
+    "Action Points on the Madrid Front: the war is won 86% of the time over the 7 futures it tried after this move,
+    against 57% after Action Points: Government +1 (a clear difference)"."""
     r = move.reasons
     words = action_words(move.action)
     words = words[:1].upper() + words[1:]
     if r.trivial or not r.options:
         return f"{words}: {r.trivial or 'the only option'}"
     best = r.options[0]
-    line = f"{words}: a won war in {best.war:.0%} of {r.iterations} sampled futures"
+    line = f"{words}: the war is won {best.war:.0%} of the time over the {best.visits} futures it tried after this move"
     measured = [o for o in r.options[1:] if o.visits]
     if not measured:
         return line
     other = measured[0]
     other_words = action_words(other.action)
-    named = "" if other_words == action_words(move.action) else f" ({other_words})"
-    points = round(100 * (best.war - other.war))
-    if points > 0:
-        return f"{line}, {points} point{'s' if points > 1 else ''} more than the next option{named}"
-    if round(100 * best.win) > round(100 * other.win):
-        return (f"{line}, and a win for the {faction_label(move.faction)} in {best.win:.0%} against "
-                f"{other.win:.0%} after the next option{named}")
-    return f"{line}, as good as the next option{named}"
+    after = "after the next option" if other_words == action_words(move.action) else f"after {other_words}"
+    g = grade(best, other)
+    if abs(r.war_weight * (best.war - other.war)) >= abs(best.win - other.win):  # the war made the difference
+        line = f"{line}, against {other.war:.0%} {after} ({GRADE_WORDS[g]})"
+    else:  # the seat's own win did (what the search weighs: its win, and the war by its weight)
+        line = (f"{line}, and {other.war:.0%} {after}; the {faction_label(move.faction)} win {best.win:.0%} of the "
+                f"time against {other.win:.0%} ({GRADE_WORDS[g]})")
+    if r.anchored and g != SAME:
+        line += "; it kept the move its partners expect"
+    return line

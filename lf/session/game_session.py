@@ -52,6 +52,7 @@ from . import invites
 from .claims import Claims
 from .computers import FAILED_STEP, RETRIES, Asked, ComputerSeats, played
 from .events import SessionEvent, Subscription
+from .thinking_queue import ALONE, SEATED, Turn
 from .view_cache import ViewCache
 from .rebuild import (
     LogEntry,
@@ -117,7 +118,10 @@ def clean_name(name: object, default: str) -> str:
 class GameSession:
     """A running game. Thread-safe; create or look one up through ``Registry``, not directly."""
 
-    def __init__(self, repo: Repository, row: GameRow, seats: list[SeatRow], claims: Claims | None = None) -> None:
+    def __init__(self, repo: Repository, row: GameRow, seats: list[SeatRow], claims: Claims | None = None,
+                 here: Callable[[str], bool] | None = None) -> None:
+        """``here(game_id)``: whether a person holding a seat has a page of the game connected (the registry's
+        presence board; None: always, as for a tool's session), which ranks its computers' decisions."""
         self.repo = repo
         self.id = row.id
         self.name = row.name
@@ -157,20 +161,30 @@ class GameSession:
         #: The computer's seats: the decision being thought in another process (lf/session/computers.py).
         #: The registry let go of this session: its computers think no more (a later load of the game does).
         self._let_go = False
-        #: Claimed in the database first (``claims``), so of two processes holding the game only one thinks.
+        self._here = here
+        #: Claimed in the database first (``claims``), so of two processes holding the game only one thinks; ranked
+        #: in the thinking queue by its creator and whether a person is at the table (``_urgency``).
         self._computers = ComputerSeats(self._computer_moved, claims, self.id, self.retry_computers,
-                                        self._computer_claim_lost)
+                                        self._computer_claim_lost, Turn(row.creator or row.id, self._urgency))
 
     # -- loading ---------------------------------------------------------------------------
 
+    def _urgency(self) -> int:
+        """The class of this game's computer decisions in the thinking queue (lf/session/thinking_queue.py): a
+        person at the table (a teaching game's one shared screen always counts as its people), or nobody."""
+        if self._here is None or self.mode == "teaching" or self._here(self.id):
+            return SEATED
+        return ALONE
+
     @classmethod
-    def load(cls, repo: Repository, game_id: str, claims: Claims | None = None) -> GameSession:
+    def load(cls, repo: Repository, game_id: str, claims: Claims | None = None,
+             here: Callable[[str], bool] | None = None) -> GameSession:
         """Load a game from the database: rebuild its state, then let Non-players take any turn that is theirs
         (and the computer's seats think theirs, once claimed through ``claims``)."""
         row = repo.get_game(game_id)
         if row is None:
             raise UnknownGame(f"there is no game {game_id!r}")
-        session = cls(repo, row, repo.seats(game_id), claims)
+        session = cls(repo, row, repo.seats(game_id), claims, here)
         with session._lock:
             session._load(row)
         return session

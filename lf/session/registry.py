@@ -39,7 +39,7 @@ from .errors import BadRequest, SessionError, StoreUnavailable, UnknownGame, pla
 from .events import SessionEvent
 from .exports import ReplayReport, export_document, import_rows, replay_document
 from .game_session import MODES, GameSession, clean_name, label
-from .presence import PresenceBoard
+from .presence import HERE, RECONNECTING, PresenceBoard
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("lf.session")
@@ -233,7 +233,8 @@ class Registry:
                 if (session := self._touch(game_id)) is not None:
                     return session
             try:
-                session = self._store(lambda: GameSession.load(self.repo, game_id, self.claims))
+                session = self._store(lambda: GameSession.load(self.repo, game_id, self.claims,
+                                                                       self.someone_here))
             except BaseException:
                 with self._lock:
                     self._loaded(game_id, loading)
@@ -247,6 +248,10 @@ class Registry:
                     return session
             session.let_go()
             raise UnknownGame(f"there is no game {game_id!r}")
+
+    def someone_here(self, game_id: str) -> bool:
+        """Whether a person holding a seat of ``game_id`` has a page of it connected (or reconnecting) now."""
+        return any(p.state in (HERE, RECONNECTING) for p in self.presence.seats(game_id).values())
 
     def _touch(self, game_id: str) -> GameSession | None:
         """The loaded session, marked as just used (hold the lock)."""

@@ -21,6 +21,11 @@ calls ``on_progress``. Cancelling the awaiting task sets the stop byte (or takes
 no process took it yet), so the search ends at its next playout and its move is dropped: ``think`` raises
 CancelledError and nothing is applied. The slot is free again once its process let go of it.
 
+Which decision gets a process is the queue's choice (lf/session/thinking_queue.py): a seated person's computer
+opponents first, then the coach, then games nobody is at; owners take turns within each; a waiting decision may
+stop a lower class's search, which waits again. The pool is handed at most one decision per process, so its own
+first-come queue never decides anything.
+
 A thinking process that dies (killed, out of memory) breaks its whole pool: ``concurrent.futures`` fails every
 search in it and ends its other processes. Each thought then finds out, as the pool breaks and before the others
 are ended, whether the process that died was its own (each process writes its pid into its slot's ``pids`` entry
@@ -51,6 +56,8 @@ from typing import Any
 from lf.ai import Move
 from lf.ai import remote
 from lf.engine import GameState
+
+from .thinking_queue import ANYONE, Queue, Turn
 
 log = logging.getLogger("lf.session")
 
@@ -161,6 +168,9 @@ class Thinkers:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         #: Thinks running or queued now (for the load generator and the docs' figures).
         self.busy = 0
+        #: The decisions waiting for a process, in the order they get one (lf/session/thinking_queue.py).
+        self.queue = Queue(self.workers, launch=lambda t: t.launch(), stop=lambda t: t.stop_search(),
+                           share=lambda t: t.share())
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._lock:
@@ -251,8 +261,9 @@ class Thought:
     (``_landed``, ``_again``), and ``future`` ends only with a move, the search's own error, ``ThinkingFailed``
     or a cancel. Its slot is given back once no process can write to it any more."""
 
-    def __init__(self, pool: Thinkers, slot: int, text: str, faction: str, level: str) -> None:
+    def __init__(self, pool: Thinkers, slot: int, text: str, faction: str, level: str, turn: Turn = ANYONE) -> None:
         self.pool, self.slot, self.text, self.faction, self.level = pool, slot, text, faction, level
+        self.turn = turn
         self.future: concurrent.futures.Future = concurrent.futures.Future()
         #: Thinking processes that died while searching this decision; pools that broke under it.
         self.deaths = self.rounds = 0
@@ -261,11 +272,31 @@ class Thought:
         self._holds_slot = True
 
     def submit(self) -> None:
-        """Hand the decision to the pool (again)."""
-        self.pool.pids[self.slot], self.pool.progress[self.slot] = 0, 0.0
-        inner = self.pool.submit(self.slot, self.text)
+        """Put the decision in the queue (again): the queue hands it to the pool in its turn (``launch``)."""
+        self.pool.queue.add(self, self.turn)
+
+    def launch(self) -> None:
+        """Its turn came: hand the decision to the pool (the queue calls it, outside its lock)."""
+        if self.future.done():  # cancelled between the queue's choice and now
+            self.pool.queue.finished(self)
+            self._give_slot()
+            return
+        self.pool.pids[self.slot], self.pool.progress[self.slot], self.pool.stop[self.slot] = 0, 0.0, 0
+        try:
+            inner = self.pool.submit(self.slot, self.text)
+        except Exception as exc:  # no new pool can start (no memory, no processes)
+            self.pool.queue.finished(self)
+            self._fail(exc)
+            return
         self._inner = inner
         inner.add_done_callback(self._landed)
+        if self.future.cancelled():  # cancelled while it was handed on
+            self.pool.stop[self.slot] = 1
+            inner.cancel()
+
+    def stop_search(self) -> None:
+        """Stop the search at its next playout to make room (the queue thinks it again later)."""
+        self.pool.stop[self.slot] = 1
 
     def share(self) -> float:
         """0..1 of the budget spent (1 once the move is back)."""
@@ -274,6 +305,10 @@ class Thought:
     def cancel(self) -> None:
         """Stop the search at its next playout (or take it off the queue); its move will not be read."""
         if self.future.done():
+            return
+        if self.pool.queue.withdraw(self):
+            self.future.cancel()
+            self._give_slot()
             return
         self.pool.stop[self.slot] = 1
         self.future.cancel()
@@ -286,7 +321,13 @@ class Thought:
 
     def _landed(self, inner: concurrent.futures.Future) -> None:
         """The pool's search ended (in the pool's thread). A broken pool: was the dead process this thought's?
-        Asked now, before the pool ends its other processes; the decision is handed on in another thread."""
+        Asked now, before the pool ends its other processes; the decision is handed on in another thread. A search
+        stopped to make room for a higher class waits in the queue again; its move is not read."""
+        if self.pool.queue.finished(self):
+            if self.future.done():  # cancelled meanwhile: out of the queue again
+                if self.pool.queue.withdraw(self):
+                    self._give_slot()
+            return
         if not inner.cancelled() and isinstance(inner.exception(), BrokenProcessPool) and not self.future.done():
             try:
                 _rethink.submit(self._again, self.pool.died_in(self.slot))
@@ -318,13 +359,7 @@ class Thought:
             return
         log.warning("a thinking process died%s; the %s' decision is thought again in a new pool",
                     " while the " + self.faction + " thought" if died else "", self.faction)
-        try:
-            self.submit()
-        except Exception as exc:  # no new pool can start (no memory, no processes)
-            self._fail(exc)
-            return
-        if self.future.cancelled() and (inner := self._inner) is not None:  # cancelled while it was handed on
-            inner.cancel()  # (or, already running, the stop byte stops it)
+        self.submit()
 
     def _fail(self, exc: BaseException) -> None:
         self._give_slot()
@@ -342,8 +377,9 @@ class Thought:
 _rethink = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="lf-rethink")
 
 
-def start(state: GameState, faction: str, level: str, *, seed: int) -> Thought | None:
+def start(state: GameState, faction: str, level: str, *, seed: int, turn: Turn = ANYONE) -> Thought | None:
     """Start thinking ``faction``'s pending decision at ``level``; None when every slot is taken (try later).
+    ``turn``: its owner and class in the queue (lf/session/thinking_queue.py).
 
     Reads ``state`` only here, in the caller's thread (hold the game's lock): the seat's information is built
     and sent, so the state may change as soon as this returns. ValueError for an unknown level.
@@ -355,28 +391,25 @@ def start(state: GameState, faction: str, level: str, *, seed: int) -> Thought |
     slot = pool.take_slot()
     if slot is None:
         return None
-    thought = Thought(pool, slot, text, faction, level)
-    try:
-        thought.submit()
-    except BaseException:
-        pool.give_slot(slot)
-        raise
+    thought = Thought(pool, slot, text, faction, level, turn)
+    thought.submit()
     return thought
 
 
 async def think(state: GameState, faction: str, level: str, *, seed: int,
-                on_progress: Callable[[float], None] | None = None) -> Move:
+                on_progress: Callable[[float], None] | None = None, turn: Turn = ANYONE) -> Move:
     """The computer's move for ``faction``'s pending decision at ``level`` (quick, normal, strong), with its reasons.
 
     ``state`` is read (in a worker thread, to build the seat's information), never changed; pass a copy if
     another thread may change it meanwhile. ``seed`` is the search's own (not the game's). ``on_progress(share)``
     is called on this loop with 0..1 while it thinks. Cancel the awaiting task to stop the search: it stops at
     its next playout and nothing comes back. ValueError for a faction with no decision now or an unknown level.
+    ``turn``: its owner and class in the queue (lf/session/thinking_queue.py).
     """
-    thought = await asyncio.to_thread(start, state, faction, level, seed=seed)
+    thought = await asyncio.to_thread(start, state, faction, level, seed=seed, turn=turn)
     while thought is None:
         await asyncio.sleep(PROGRESS_EVERY)
-        thought = await asyncio.to_thread(start, state, faction, level, seed=seed)
+        thought = await asyncio.to_thread(start, state, faction, level, seed=seed, turn=turn)
     try:
         await _await(thought, on_progress)
     except asyncio.CancelledError:

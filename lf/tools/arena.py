@@ -58,6 +58,9 @@ class ArenaRecord:
     lost_how: str | None = None
     glory: dict[str, int] = field(default_factory=dict)
     hero: dict[str, int] = field(default_factory=dict)
+    #: Cards each faction bought with Hero points ("Draw a card"): issue 29 found the computer buying cards the
+    #: End of the Year would discard.
+    bought: dict[str, int] = field(default_factory=dict)
     moves: int = 0
     #: Every Front that fell (``lf.tools.feel.falls_of``): its Year, turn, Front, before any card was played.
     falls: list[dict[str, Any]] = field(default_factory=list)
@@ -112,6 +115,8 @@ def play(task: tuple[int, Lineup, int, str]) -> ArenaRecord:
             rec.lost_year, rec.lost_how = result.get("year"), loss_kind(result.get("how", ""))
         rec.glory = dict(result["glory"])
         rec.hero = {f: state.factions[f].hero for f in FACTIONS}
+        rec.bought = {f: sum(a["faction"] == f and a["action"]["kind"] == "hp_draw" for a in state.actions)
+                      for f in FACTIONS}
         rec.moves = len(state.actions)
         rec.falls = falls_of(state)
     except Exception:  # noqa: BLE001 - a crash is reported with its seed and line-up, never kills the run

@@ -48,6 +48,7 @@ def lineup_figures(recs: list[ArenaRecord], lineup: Lineup) -> dict[str, Any]:
                     "win_of_won": rate(sum(r.winner == f for r in won), len(won)),
                     "glory": mean_ci([float(r.glory.get(f, 0)) for r in recs]),
                     "hero": mean_ci([float(r.hero.get(f, 0)) for r in recs]),
+                    "bought": mean_ci([float(r.bought.get(f, 0)) for r in recs]),
                     "think": _think(recs, f)}
     by_year = {str(y): rate(sum(r.lost_year == y for r in recs), n) for y in range(1, YEARS + 1)}
     return {"lineup": lineup_text(lineup), "games": n, "war": rate(len(won), n), "lost_by_year": by_year,
@@ -126,9 +127,11 @@ def format_report(fig: dict[str, Any], meta: dict[str, Any]) -> str:
                   f"    war won {_ci(lu['war'])}   lost in Year 1/2/3: "
                   + " / ".join(f"{y['pct']:.1f}%" for y in lu["lost_by_year"].values()),
                   _feel_line(lu),
-                  "    seat           player          own win [95% CI]          Glory [95% CI]       Hero points"]
+                  "    seat           player          own win [95% CI]          Glory [95% CI]       Hero points"
+                  "        cards bought"]
         for f, s in lu["seats"].items():
-            lines.append(f"    {f:<14} {s['seat']:<15} {_ci(s['win'])}   {_m(s['glory'])}   {_m(s['hero'])}")
+            lines.append(f"    {f:<14} {s['seat']:<15} {_ci(s['win'])}   {_m(s['glory'])}   {_m(s['hero'])}"
+                         f"   {_m(s['bought'])}")
             if s["think"]:
                 t = s["think"]
                 lines.append(f"    {'':<14} {'':<15} {t['decisions']} searched decisions, {t['mean_s']:.3f} s mean, "

@@ -22,6 +22,9 @@ What it measures (each a part of ``--run``; all by default):
 * ``lobby``: one address opens lobby pages at the pace its page budget allows and keeps them, for
   ``--lobby-seconds``, while a public game is played beside ``--lobby-listed`` other public games
   (``lf.tools.loadgen_lobby``): the players' click-to-update, the lobby pages held and refused.
+* ``fair``: one person against two Normal computers beside other tables, alone, then while games left to the
+  computers play themselves and while 10 addresses press "Suggest a move" (``lf.tools.loadgen_fair``): how fast
+  the person's computer opponents answer, and the other tables' click-to-update.
 
 The clients are ``lf.tools.loadgen_client.Page``: the server cannot tell them from browsers. They run in this
 process, competing with the server for the machine's cores (far lighter than browsers, but not free: at idle
@@ -58,7 +61,7 @@ from .page_policy import choose, first_mover, kind_of, long_game_seed
 ROOT = Path(__file__).resolve().parents[2]
 GOAL_MS = 250.0
 SPECTATOR_GOAL_MS = 500.0
-RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood", "computers", "lobby")
+RUNS = ("ramp", "ramp2", "spectators", "memory", "failover", "flood", "computers", "lobby", "fair")
 WAIT_S = 60.0
 #: How long the spectator run watches the server's CPU with every page open and nothing moving (s).
 IDLE_S = 6.0
@@ -454,7 +457,8 @@ def failover(workdir: Path, seed: int, out: Callable[[str], None]) -> None:
 # -- the command ---------------------------------------------------------------------------------------
 
 def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float], spectators: int, idle_games: int,
-         live_games: int, seed: int, lobby_seconds: float = 90.0, lobby_listed: int = 20) -> int:
+         live_games: int, seed: int, lobby_seconds: float = 90.0, lobby_listed: int = 20, fair_seconds: float = 60.0,
+         fair_phases: str = "alone,self-playing,suggestions,both") -> int:
     def out(line: str) -> None:
         print(line, flush=True)
 
@@ -503,4 +507,11 @@ def main(runs: list[str], max_games: int, moves: int, think: tuple[float, float]
             from .loadgen_lobby import lobby
 
             lobby(work, lobby_seconds, think, seed, out, lobby_listed)
+        if "fair" in runs:
+            from .loadgen_fair import PHASES, fair
+
+            phases = tuple(p for p in fair_phases.split(",") if p)
+            if unknown := [p for p in phases if p not in PHASES]:
+                raise SystemExit(f"unknown fair phases {unknown}; they are {', '.join(PHASES)}")
+            fair(work, fair_seconds, think, seed, out, phases)
     return 0

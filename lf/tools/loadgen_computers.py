@@ -67,16 +67,16 @@ async def _phase(target, thinking: list[str], moves: int, think: tuple[float, fl
     try:
         watchers = [await Page(crowd, f"/game/{game_id}").open() for game_id in thinking]
         await asyncio.sleep(2.0 if thinking else 0.0)  # the first searches under way
-        before = _versions(target.database_url, thinking)
+        before = versions(target.database_url, thinking)
         step = await play_games(target.url, games, moves, think, target.pids)
-        made = _versions(target.database_url, thinking) - before
+        made = versions(target.database_url, thinking) - before
         await asyncio.gather(*(w.close() for w in watchers), return_exceptions=True)
     finally:
         await crowd.close()
     return step, made
 
 
-def _versions(database_url: str, ids: list[str]) -> int:
+def versions(database_url: str, ids: list[str]) -> int:
     if not ids:
         return 0
     from lf.store import open_repository

@@ -97,6 +97,19 @@ LOOK_JS = f"""
 """
 
 
+#: The three sizes every page is judged at (docs: "Judge a page by looking at it"): width, height, a phone's touch.
+SIZES = {"1440x900": (1440, 900, False), "1280x720": (1280, 720, False), "390x844": (390, 844, True)}
+
+
+def sized_context(devices, size: str):
+    """A browser context on the test's server at one of ``SIZES`` (a phone with touch and a pixel ratio of 2)."""
+    w, h, phone = SIZES[size]
+    ctx = devices.browser.new_context(base_url=devices.server.url, viewport={"width": w, "height": h},
+                                      is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+    ctx.set_default_timeout(15_000)
+    return ctx
+
+
 def snapshot(page: Page, secret: list[list[str]] | None = None) -> dict[str, Any]:
     """What the page shows (``SNAPSHOT_JS``); with ``secret`` = [names, ids], also which of them it shows."""
     return page.evaluate(LOOK_JS, secret)

@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from e2e_play import TEACH_PAST_JS, press_until, upload, wait_game
+from e2e_play import SIZES, TEACH_PAST_JS, press_until, sized_context, upload, wait_game
 from history_helpers import WON, game_file
 from playwright.sync_api import Page, expect
 
@@ -28,7 +28,6 @@ from lf.teaching.guide import lessons
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"1440x900": (1440, 900, False), "1280x720": (1280, 720, False), "390x844": (390, 844, True)}
 
 #: Icons drawn as text (a Material icon's name as the element's text) and buttons without a name.
 ICONS_JS = r"""
@@ -53,14 +52,6 @@ SMALL_JS = r"""
                return {what: (el.getAttribute('aria-label') || el.innerText).trim(), w: r.width, h: r.height}; })
   .filter(b => b.w < 44 || b.h < 44)
 """
-
-
-def _context(devices, size: str):
-    w, h, phone = SIZES[size]
-    ctx = devices.browser.new_context(base_url=devices.server.url, viewport={"width": w, "height": h},
-                                      is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
-    ctx.set_default_timeout(15_000)
-    return ctx
 
 
 def _open(page: Page, path: str) -> None:
@@ -143,7 +134,7 @@ def test_the_rules_dialog_fills_a_phone_and_keeps_its_title_bar(devices) -> None
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_lesson_is_always_on_screen(size: str, devices) -> None:
-    ctx = _context(devices, size)
+    ctx = sized_context(devices, size)
     try:
         page = ctx.new_page()
         _start_teaching(page)
@@ -193,7 +184,7 @@ def test_every_lesson_fits_its_callout_whole(size: str, devices) -> None:
     """The first lesson a deal brings is one of several (a tie-break's, the Fascist event's), and the longest
     ones were taller than a phone's callout: "Got it" was below the screen's edge until the callout was scrolled.
     Every lesson's words, drawn in the real callout with the page's CSS, fit it whole."""
-    ctx = _context(devices, size)
+    ctx = sized_context(devices, size)
     try:
         page = ctx.new_page()
         _start_teaching(page)
@@ -209,7 +200,7 @@ def test_the_fronts_stay_in_sight_while_the_table_chooses_in_secret(devices) -> 
     """Issue 20: at 1440x900 the Fronts were below the fold while the players chose their cards. They are what the
     cards are chosen for: while a hand is shown for its secret choice, the Fronts are on screen above it, and so
     is the first row of the hand."""
-    ctx = _context(devices, "1440x900")
+    ctx = sized_context(devices, "1440x900")
     try:
         page = ctx.new_page()
         _start_teaching(page)  # three factions at the table

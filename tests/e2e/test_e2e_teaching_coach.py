@@ -107,7 +107,7 @@ def test_the_table_follows_the_coach_for_three_decisions(kind, devices, lf_serve
     # the Communists are the computer's: it played with its reason (the log's note of its rows), and the table's log
     # offers its filter "Computer reasons"
     notes = [n for (n,) in lf_server.query("SELECT note FROM actions WHERE faction = 'communists'")]
-    assert notes and all(n and ("sampled futures" in n or "only" in n) for n in notes), notes
+    assert notes and all(n and ("futures it tried after this move" in n or "only" in n) for n in notes), notes
     assert page.locator("[data-testid=area-log]").get_by_text("Computer reasons").count()
     page.evaluate("window.scrollTo(0, 0)")  # the tools, the notes and the decision, as the table sees them
     page.screenshot(path=str(OUT / f"after-three-{'390x844' if kind == 'phone' else '1440x900'}.png"))
