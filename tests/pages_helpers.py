@@ -157,6 +157,16 @@ def hand_names(registry: Registry, game_id: str, faction: str) -> list[str]:
     return [cards[c].name for c in state["factions"][faction]["hand"]]
 
 
+async def two_seats_and_a_watcher(user: User, create_user, game_id: str) -> list[User]:
+    """The Anarchists' and the Moderates' seats taken by two browsers, and a third watching: every kind of page a
+    table-wide sign must reach (a game of two persons, the Communists a Non-player)."""
+    mo, watcher = create_user(), create_user()
+    await join(user, game_id, "anarchists", "Ana")
+    await join(mo, game_id, "moderates", "Mo")
+    await watcher.open(f"/game/{game_id}")
+    return [user, mo, watcher]
+
+
 async def join(user: User, game_id: str, faction: str, name: str, invite: str | None = None) -> None:
     """Open the seat's join link, type a name, take the seat (lands on the game page).
 

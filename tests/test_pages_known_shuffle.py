@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nicegui.testing import User
-from pages_helpers import join, page_text, reg, see  # noqa: F401
+from pages_helpers import join, page_text, reg, see, two_seats_and_a_watcher  # noqa: F401
 
 TWO = {"anarchists": "human", "communists": "nonplayer", "moderates": "human"}
 
@@ -27,11 +27,7 @@ async def test_every_seat_and_spectator_of_a_running_game_of_the_old_generator_r
     """Issue 27: a game dealt before engine 3 (generator 1) runs on, and nobody at the table was told that its
     shuffle could be computed from what the table shows."""
     game = reg.create_game(TWO, options={"generator": 1})
-    mo, watcher = create_user(), create_user()
-    await join(user, game.id, "anarchists", "Ana")
-    await join(mo, game.id, "moderates", "Mo")
-    await watcher.open(f"/game/{game.id}")
-    for who in (user, mo, watcher):
+    for who in await two_seats_and_a_watcher(user, create_user, game.id):
         await see(who, "Shuffle from an older lf: it could be computed")
     solo = reg.create_game({"anarchists": "human", "communists": "nonplayer", "moderates": "nonplayer"},
                            options={"generator": 1})

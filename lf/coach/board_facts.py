@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from lf.engine.constants import (
     ANARCHISTS,
-    ATTACK_LETTERS,
     COLLECTIVIZATION,
     COMMUNISTS,
     FRONTS,
@@ -24,6 +23,7 @@ from lf.engine.constants import (
     TRACK_MAX,
     TRACK_MIN,
 )
+from lf.engine.attacks_now import where_lands
 from lf.engine.content import Content, load_content, view_key
 
 #: A Front falls at this value (rulebook pg. 8).
@@ -70,13 +70,11 @@ def coming_fascist_cards(view: dict) -> list[str]:
 
 
 def _landing(view: dict, letter: str) -> list[str]:
-    """The Fronts an Attack of ``letter`` would land on now (several: a tie the Initiative player breaks)."""
-    front = ATTACK_LETTERS.get(letter)
-    if front is not None and view["fronts"][front]["status"] == "open":
-        return [front]
-    if front is not None and view["fronts"][front]["status"] == "victory":
-        return open_fronts(view)
-    return closest_to_victory(view) if letter == "V" else closest_to_defeat(view)
+    """The Fronts an Attack of ``letter`` would land on now (several: a tie the Initiative player breaks): the
+    engine's rule (lf/engine/attacks_now.py) on the board the view shows."""
+    fronts = view["fronts"]
+    return list(where_lands({f: fs["value"] for f, fs in fronts.items()},
+                            {f: fs["status"] for f, fs in fronts.items()}, letter))
 
 
 def attacks_to_come(view: dict) -> dict[str, float]:

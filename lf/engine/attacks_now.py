@@ -9,10 +9,11 @@ Attacks go before they come. The answer follows the rules ``fronts._target`` app
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .constants import ATTACK_LETTERS, front_label
-from .queries import closest_to_defeat, closest_to_victory, open_fronts
+from .constants import ATTACK_LETTERS, FRONTS, front_label
+from .queries import open_fronts
 from .state import GameState
 
 #: The letters a Fascist card's Attacks carry.
@@ -28,21 +29,34 @@ class Landing:
     chosen_by_initiative: bool = False
 
 
+def where_lands(values: Mapping[str, int], status: Mapping[str, str], spec: str) -> tuple[str, ...]:
+    """The open Fronts an Attack could land on with the Fronts at ``values`` and ``status`` (one: certain; several:
+    the Initiative player chooses; none: every Front is decided). ``spec``: a letter, a Front, ``closest_defeat``,
+    ``closest_victory`` or ``choice``. Pg. 8: an Attack on a won Front goes to the Initiative player's choice of
+    open Front, one on a lost Front to the Front closest to Defeat; a tie of V or D is the Initiative player's.
+    On a board that is not the state's own too: lf/engine/stakes.py follows a card's letters one after another."""
+    opens = tuple(f for f in FRONTS if status[f] == "open")
+    if not opens:
+        return ()
+    front = ATTACK_LETTERS.get(spec, spec if spec in FRONTS else None)
+    if front is not None:
+        if status[front] == "open":
+            return (front,)
+        if status[front] == "victory":
+            return opens
+    if spec == "choice":
+        return opens
+    best = max if spec in ("V", "closest_victory") else min
+    at = best(values[f] for f in opens)
+    return tuple(f for f in opens if values[f] == at)
+
+
 def landing(state: GameState, letter: str) -> Landing:
     """Where an Attack marked ``letter`` would land if it came now (a Fascist card's: its ties and redirections
     are the Initiative player's, pg. 4 and pg. 8)."""
-    opens = open_fronts(state)
-    if not opens:
-        return Landing(())
-    front = ATTACK_LETTERS.get(letter)
-    if front is not None:
-        status = state.fronts[front].status
-        if status == "open":
-            return Landing((front,))
-        if status == "victory":  # pg. 8: the Initiative player's choice of open Front
-            return Landing(tuple(opens), chosen_by_initiative=len(opens) > 1)
-    tied = closest_to_victory(state) if letter == "V" else closest_to_defeat(state)
-    return Landing(tuple(tied), chosen_by_initiative=len(tied) > 1)
+    fronts = state.fronts
+    where = where_lands({f: fs.value for f, fs in fronts.items()}, {f: fs.status for f, fs in fronts.items()}, letter)
+    return Landing(where, chosen_by_initiative=len(where) > 1)
 
 
 def _short(front: str) -> str:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .constants import ATTACK_LETTERS, FRONT_MIN, FRONTS, MADRID
+from .attacks_now import where_lands
+from .constants import FRONT_MIN, FRONTS, MADRID
 from .content import by_content
 from .machine import content
 from .state import GameState
@@ -26,31 +27,10 @@ from .state import GameState
 #: strengthen Madrid once it is at -5 or worse, 5 Attacks from Defeat.
 CLOSE = 5
 
-_ALIASES = {"V": "closest_victory", "D": "closest_defeat"}
-
 
 def loses_the_war(state: GameState, front: str) -> bool:
     """Defeat on this Front would lose the war: Madrid's always, any other's once a Front has fallen (pg. 4)."""
     return front == MADRID or len(state.defeats) >= 1
-
-
-def _targets(values: dict[str, int], status: dict[str, str], spec: str) -> list[str]:
-    """Where an Attack step with ``spec`` (a Front, a letter, closest_defeat / closest_victory, choice) would
-    land on ``values``: the rules of ``fronts._target`` (a victorious Front's Attack goes to the Initiative
-    player's choice of open Front; a defeated one's to the Front closest to Defeat)."""
-    spec = _ALIASES.get(spec, ATTACK_LETTERS.get(spec, spec))
-    opens = [f for f in FRONTS if status[f] == "open"]
-    if not opens:
-        return []
-    if spec in FRONTS:
-        if status[spec] == "open":
-            return [spec]
-        spec = "choice" if status[spec] == "victory" else "closest_defeat"
-    if spec == "choice":
-        return opens
-    best = min if spec == "closest_defeat" else max
-    at = best(values[f] for f in opens)
-    return [f for f in opens if values[f] == at]
 
 
 def _card_attacks(state: GameState) -> Iterator[tuple[str, int, list[str] | None]]:
@@ -99,7 +79,7 @@ def stakes(state: GameState) -> dict[str, dict[str, Any]]:
     coming = dict.fromkeys(FRONTS, 0)
     may = dict.fromkeys(FRONTS, 0)
     for spec, n, options in _card_attacks(state):
-        where = options if options else _targets(values, status, spec)
+        where = options if options else where_lands(values, status, spec)
         if len(where) == 1:
             coming[where[0]] += n
             values[where[0]] = max(FRONT_MIN, values[where[0]] - n)
@@ -110,7 +90,7 @@ def stakes(state: GameState) -> dict[str, dict[str, Any]]:
     fails = dict.fromkeys(FRONTS, 0)
     if _test_ahead(state):
         for spec, n in _penalty_attacks(state.fascist_card):
-            where = _targets(values, status, spec)
+            where = where_lands(values, status, spec)
             if len(where) == 1:
                 fails[where[0]] += n
     out = {}

@@ -37,7 +37,10 @@ OUTLINE_JS = """(() => {
   const key = %s;
   if (key === null) return;
   const t = Array.from(document.querySelectorAll('.lf-game [data-key]')).find(e => e.dataset.key === key);
-  if (t) (t.closest('[data-menu]') || t).classList.add('lf-suggested', 'lf-suggested-js');
+  if (!t) return;
+  const o = t.closest('[data-menu]') || t;
+  o.classList.add('lf-suggested', 'lf-suggested-js');
+  o.scrollIntoView({block: 'center', inline: 'center'});  // in sight in its own scrolling column, not under the dock
 })()"""
 ERROR_WORDS = "The coach could not think this time: {why}. Nothing was changed; ask again."
 

@@ -278,6 +278,7 @@ def test_icons_on_the_end_screen_the_replay_and_the_seats_dialog(devices, tmp_pa
     wait_game(page)
     page.get_by_test_id("seats").click()
     page.get_by_test_id("seats-dialog").wait_for()
+    page.locator(".lf-seats-card .lf-icon-btn").first.wait_for()  # laid out (CI once measured it at 0x0 before)
     _check_icons_and_targets(page, "the Seats dialog")
     close = page.locator(".lf-seats-card .lf-icon-btn").first
     assert close.get_attribute("aria-label") == "Close"
